@@ -1,0 +1,29 @@
+// Bundles the server into dist/ with our workspace packages inlined and every npm dependency
+// left external, then copies the SQL migrations beside the bundle.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@adtwin/'));
+
+fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outdir: path.join(here, 'dist'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), {
+  recursive: true,
+});
+console.log('server built: apps/server/dist/main.js');

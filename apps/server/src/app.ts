@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import type { AppEnv } from './http/app-env.js';
+import { clientIpMiddleware } from './http/client-ip.js';
+import { handleError } from './http/errors.js';
+import { requestLogger } from './http/request-logger.js';
+import { sessionMiddleware } from './http/session.js';
+import { validationHook } from './http/validation.js';
+import type { Auth } from './modules/auth/auth.js';
+import { createDevOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
+import type { MailOutboxReader } from './modules/dev-outbox/dev-outbox.service.js';
+import { createFileRoutes } from './modules/files/files.routes.js';
+import { createHealthRoutes } from './modules/health/health.routes.js';
+import { createProfileRoutes } from './modules/profile/profile.routes.js';
+import type { ProfileService } from './modules/profile/profile.service.js';
+import type { ObjectStorage } from './platform/storage/object-storage.js';
+import type { UrlSigner } from './platform/storage/url-signer.js';
+
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  storage: ObjectStorage;
+  storageKind: string;
+  signer: UrlSigner;
+  auth: Auth;
+  profiles: ProfileService;
+  /** Present when mail goes to the database outbox instead of SMTP. */
+  outbox: MailOutboxReader | undefined;
+  /** The built SPA; absent in API-only tests. */
+  webDistDir: string | undefined;
+};
+
+/** The JSON API: typed routes whose schemas make the OpenAPI document and the web client's types. */
+function createApiRoutes(deps: AppDeps) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .route('/', createHealthRoutes(deps))
+    .route('/', createProfileRoutes(deps));
+}
+
+export type ApiRoutes = ReturnType<typeof createApiRoutes>;
+
+export function createApp(deps: AppDeps) {
+  const { config, logger, auth } = deps;
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) => handleError(error, c, logger));
+  app.use('*', requestId());
+  app.use('*', requestLogger(logger));
+  app.use('*', clientIpMiddleware(config.trustedProxyHeader));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+
+  const api = createApiRoutes(deps);
+  app.use('/api/*', sessionMiddleware(auth));
+  app.route('/api', api);
+  app.route('/api', createFileRoutes(deps));
+  const openApi = new OpenAPIHono();
+  openApi.route('/api', api);
+  app.get('/api/openapi.json', (c) =>
+    c.json(
+      openApi.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: 'Adtwin API', version: '1.0.0' },
+      }),
+    ),
+  );
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  if (!config.isProduction && deps.outbox)
+    app.route('/', createDevOutboxRoutes({ outbox: deps.outbox }));
+
+  if (deps.webDistDir && fs.existsSync(path.join(deps.webDistDir, 'index.html'))) {
+    mountSpa(app, deps.webDistDir);
+  }
+  return app;
+}
+
+/** Built assets are immutable (hashed names); index.html and sw.js are always revalidated. */
+function mountSpa(app: Hono<AppEnv>, root: string) {
+  const indexHtml = () => fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`))
+          c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml());
+  });
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createApp } from './app.js';
+import { createAuth } from './modules/auth/auth.js';
+import { createProfileService } from './modules/profile/profile.service.js';
+import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
+import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
+import { loadOrCreateSecret } from './platform/secret.js';
+import { createLocalDiskStorage } from './platform/storage/local-disk-storage.js';
+import { createUrlSigner } from './platform/storage/url-signer.js';
+
+export type ComposeOptions = {
+  config: Config;
+  logger?: Logger;
+  /** The address the app is reached at (e-mail links, OAuth callbacks). */
+  publicUrl: string;
+  webDistDir?: string;
+  /** PGlite folder override; tests pass `memory://`. */
+  pgliteDir?: string;
+};
+
+/** Builds every adapter from configuration once, then the HTTP app on top of them. */
+export async function composeServer(options: ComposeOptions) {
+  const { config } = options;
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'db'),
+  });
+  const secret = loadOrCreateSecret({ configured: config.authSecret, dataDir: config.dataDir });
+  const signer = createUrlSigner(secret);
+  const storage = createLocalDiskStorage({ root: path.join(config.dataDir, 'storage'), signer });
+  const outboxMailer = config.smtpUrl ? undefined : createOutboxMailer(database.db);
+  const mailer = config.smtpUrl
+    ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+    : outboxMailer!;
+  const profiles = createProfileService({ db: database.db, freeCredits: config.freeCredits });
+  const trustedOrigins = [options.publicUrl];
+  if (!config.isProduction) trustedOrigins.push('http://localhost:5173');
+  const auth = createAuth({
+    db: database.db,
+    mailer,
+    logger,
+    secret,
+    baseUrl: options.publicUrl,
+    trustedOrigins,
+    google: config.google,
+    rateLimit: !config.disableRateLimits,
+    onUserCreated: (userId) => profiles.ensureProfile(userId),
+  });
+  const app = createApp({
+    config,
+    logger,
+    database,
+    storage,
+    storageKind: 'local-disk',
+    signer,
+    auth,
+    profiles,
+    outbox: outboxMailer,
+    webDistDir: options.webDistDir,
+  });
+  return {
+    app,
+    logger,
+    database,
+    storage,
+    signer,
+    auth,
+    mailer,
+    profiles,
+    close: () => database.close(),
+  };
+}
+
+export type ComposedServer = Awaited<ReturnType<typeof composeServer>>;

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Public address of the app, used in e-mailed links and OAuth callbacks. */
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().default('data'),
+    /** A PostgreSQL server; without it the app keeps an embedded PGlite database in DATA_DIR/db. */
+    DATABASE_URL: optionalString.pipe(z.url().optional()),
+    /** Secret for sessions and signed URLs; generated and kept in DATA_DIR when absent. */
+    AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    FREE_CREDITS: z.coerce.number().int().min(0).default(3),
+    SMTP_URL: optionalString.pipe(z.url().optional()),
+    MAIL_FROM: z.string().default('Adtwin <no-reply@adtwin.local>'),
+    SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    /** Header carrying the client address when the app runs behind a proxy (e.g. x-forwarded-for). */
+    TRUSTED_PROXY_HEADER: optionalString,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** Turns rate limits off; only for automated tests that sign up many users from one address. */
+    DISABLE_RATE_LIMITS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DISABLE_RATE_LIMITS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DISABLE_RATE_LIMITS'],
+        message: 'cannot be set in production',
+      });
+    }
+  });
+
+export type Env = z.input<typeof ConfigSchema>;
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  freeCredits: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
+  trustedProxyHeader: string | undefined;
+  logLevel: string;
+  disableRateLimits: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment once; every bad variable is named in the error. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+      ),
+    );
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: env.APP_URL?.replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    authSecret: env.AUTH_SECRET,
+    freeCredits: env.FREE_CREDITS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    trustedProxyHeader: env.TRUSTED_PROXY_HEADER?.toLowerCase(),
+    logLevel: env.LOG_LEVEL,
+    disableRateLimits: env.DISABLE_RATE_LIMITS,
+  };
+}

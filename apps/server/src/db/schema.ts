@@ -1,0 +1,320 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (better-auth's models, in tables of their own: `users` is the spec's profile table)
+// ---------------------------------------------------------------------------------------------
+
+export const authUsers = pgTable('auth_users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** avatar_url of the spec: a web address or a storage key in the avatars bucket. */
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The spec's profile record
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userType: text('user_type'),
+    source: text('source'),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    subscriptionTier: text('subscription_tier').notNull().default('free'),
+    credits: integer('credits').notNull().default(0),
+    creditsUsed: integer('credits_used').notNull().default(0),
+    stripeCustomerId: text('stripe_customer_id').unique(),
+    /** End of the paid period; the tier falls back to free after it (set by billing events). */
+    periodEndsAt: timestamp('period_ends_at', { withTimezone: true }),
+    subscriptionStatus: text('subscription_status'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('users_credits_nonnegative', sql`${t.credits} >= 0 AND ${t.creditsUsed} >= 0`),
+    check(
+      'users_tier_known',
+      sql`${t.subscriptionTier} IN ('free','pro_weekly','pro_monthly','enterprise_weekly','enterprise_monthly')`,
+    ),
+  ],
+);
+
+/** Every grant, charge and refund; the sum per user equals credits - credits_used. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** grant | debit | refund | reset */
+    kind: text('kind').notNull(),
+    /** Change to the available balance: grants positive, debits negative. */
+    amount: integer('amount').notNull(),
+    /** Idempotency key, e.g. `signup:<user>`, `debit:<generation>`, `refund:<generation>`, `invoice:<id>`. */
+    key: text('key').notNull().unique(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------------------------
+
+/** One row per stored file: uploads, designs, avatars, template images, report attachments. */
+export const storedObjects = pgTable(
+  'stored_objects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    ownerId: text('owner_id').references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** The name a person sees (and renames); the key never changes. */
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stored_objects_bucket_key_idx').on(t.bucket, t.key),
+    index('stored_objects_owner_idx').on(t.ownerId, t.bucket, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Templates, community templates, votes
+// ---------------------------------------------------------------------------------------------
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    imageKey: text('image_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The product's box in template pixels, for the engine. */
+    productBox: jsonb('product_box'),
+    /** Words and other facts read from the image once when it was added. */
+    analysis: jsonb('analysis'),
+    /** Author credit the licence asks for. */
+    attribution: text('attribution'),
+    usageCount: integer('usage_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    dislikeCount: integer('dislike_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('templates_category_idx').on(t.category),
+    index('templates_usage_idx').on(t.usageCount),
+    index('templates_created_idx').on(t.createdAt),
+  ],
+);
+
+export const userTemplates = pgTable(
+  'user_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    imageKey: text('image_key').notNull(),
+    isPublic: boolean('is_public').notNull().default(true),
+    usageCount: integer('usage_count').notNull().default(0),
+    productBox: jsonb('product_box'),
+    analysis: jsonb('analysis'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_templates_user_idx').on(t.userId, t.createdAt),
+    index('user_templates_public_idx').on(t.isPublic, t.createdAt),
+  ],
+);
+
+export const templateVotes = pgTable(
+  'template_votes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    voteType: text('vote_type').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.templateId] }),
+    check('template_votes_type', sql`${t.voteType} IN ('like','dislike')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Generations
+// ---------------------------------------------------------------------------------------------
+
+/** The truth about one generation; the queue only carries its id. */
+export const generations = pgTable(
+  'generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Public number used in file names (`prefix_number.ext`) and /editor/view/generated/{number}. */
+    number: bigserial('number', { mode: 'number' }).notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** swap | chat */
+    kind: text('kind').notNull(),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    templateId: integer('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    userTemplateId: uuid('user_template_id').references(() => userTemplates.id, {
+      onDelete: 'set null',
+    }),
+    /** Request details: size, replacements, prompt, input object ids, visibility. */
+    input: jsonb('input').notNull(),
+    steps: jsonb('steps').notNull().default([]),
+    provider: text('provider').notNull(),
+    /** reserved | charged | refunded */
+    creditState: text('credit_state').notNull().default('reserved'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    resultObjectId: uuid('result_object_id').references(() => storedObjects.id, {
+      onDelete: 'set null',
+    }),
+    attempts: integer('attempts').notNull().default(0),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('generations_user_idx').on(t.userId, t.queuedAt),
+    index('generations_status_idx').on(t.status),
+    check('generations_status', sql`${t.status} IN ('queued','running','done','failed')`),
+    check('generations_credit', sql`${t.creditState} IN ('reserved','charged','refunded')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Billing, reports, mail
+// ---------------------------------------------------------------------------------------------
+
+/** Each payment-provider event once; stored in the same transaction as its effect. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const bugReports = pgTable('bug_reports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  description: text('description').notNull(),
+  /** Storage keys in the bug-reports bucket. */
+  attachments: jsonb('attachments').notNull().default([]),
+  forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Mail kept in the database when no SMTP server is configured; shown at /dev/outbox. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,157 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import {
+  AUTH_MESSAGES,
+  PRODUCT_NAME,
+  validateEmail,
+  validateName,
+  validateSignupPassword,
+} from '@adtwin/shared';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.js';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { resetPasswordMail, verificationMail } from './auth.mails.js';
+
+/** The header our own middleware sets from the socket (or a trusted proxy); see client-ip.ts. */
+export const CLIENT_IP_HEADER = 'x-adtwin-client-ip';
+
+export type AuthOptions = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+  /** Public address of the app: links in mails and OAuth callbacks start with it. */
+  baseUrl: string;
+  trustedOrigins: string[];
+  google: { clientId: string; clientSecret: string } | undefined;
+  rateLimit: boolean;
+  /** Called once for each new auth user, to create the spec's profile row. */
+  onUserCreated: (userId: string) => Promise<unknown>;
+};
+
+/** Paths whose body carries a new password that must follow the signup rules. */
+const NEW_PASSWORD_FIELDS: Record<string, 'password' | 'newPassword'> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+function readField(body: unknown, field: string): unknown {
+  return body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+}
+
+export function createAuth(options: AuthOptions) {
+  const { mailer, logger } = options;
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: options.trustedOrigins,
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({ to: user.email, ...resetPasswordMail({ name: user.name, url }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 3600,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({ to: user.email, ...verificationMail({ name: user.name, url }) });
+      },
+    },
+    socialProviders: options.google
+      ? {
+          google: {
+            clientId: options.google.clientId,
+            clientSecret: options.google.clientSecret,
+            prompt: 'select_account',
+          },
+        }
+      : {},
+    account: {
+      // A Google sign-in may join an existing account only when that account's e-mail is verified
+      // (better-auth's default requireLocalEmailVerified stays on).
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: options.rateLimit,
+      storage: 'memory',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 3600, max: 10 },
+        '/request-password-reset': { window: 3600, max: 5 },
+        '/send-verification-email': { window: 3600, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      cookiePrefix: 'adtwin',
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await options.onUserCreated(user.id);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          const email = readField(ctx.body, 'email');
+          const name = readField(ctx.body, 'name');
+          if (typeof email !== 'string' || validateEmail(email.trim())) {
+            throw new APIError('BAD_REQUEST', {
+              message: AUTH_MESSAGES.invalidEmail,
+              code: 'INVALID_EMAIL',
+            });
+          }
+          if (typeof name !== 'string' || validateName(name) || /[^\p{L} ]/u.test(name)) {
+            throw new APIError('BAD_REQUEST', {
+              message: 'Name must contain only letters and spaces',
+              code: 'INVALID_NAME',
+            });
+          }
+        }
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        if (field) {
+          const password = readField(ctx.body, field);
+          const problem = validateSignupPassword(typeof password === 'string' ? password : '');
+          if (problem)
+            throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
+        }
+      }),
+    },
+    logger: {
+      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

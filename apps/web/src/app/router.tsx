@@ -1,0 +1,12 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoginPage, UpdatePasswordPage } from '@/features/auth';
+import { HomePage } from '@/features/home';
+import { RequireSession } from './RequireSession';
+
+export const router = createBrowserRouter([
+  { path: '/login', element: <LoginPage /> },
+  { path: '/login/:plan', element: <LoginPage /> },
+  { path: '/update-password', element: <UpdatePasswordPage /> },
+  { element: <RequireSession />, children: [{ path: '/', element: <HomePage /> }] },
+  { path: '*', element: <Navigate to="/login" replace /> },
+]);

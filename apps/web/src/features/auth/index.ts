@@ -1,0 +1,2 @@
+export { LoginPage, redirectAfterSignIn } from './LoginPage';
+export { UpdatePasswordPage } from './UpdatePasswordPage';

@@ -1,0 +1,24 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account } from '@adtwin/server/api-types';
+import { api, ApiError, readJson } from './api-client';
+
+export const accountQueryKey = ['account'] as const;
+
+/** The signed-in account, or null when nobody is signed in. */
+export async function fetchAccount(): Promise<Account | null> {
+  try {
+    return await readJson(api.me.$get());
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useAccount() {
+  return useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: 30_000 });
+}
+
+export function useRefreshAccount() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: accountQueryKey });
+}

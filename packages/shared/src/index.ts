@@ -1,0 +1,4 @@
+export * from './messages.js';
+export * from './password.js';
+export * from './input-rules.js';
+export * from './limits.js';

@@ -1,0 +1,24 @@
+import { AUTH_MESSAGES } from './messages.js';
+
+/** A basic address pattern: something@something.tld, no whitespace. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** E-mail as typed or pasted: every whitespace character removed. */
+export function cleanEmailInput(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+export function validateEmail(email: string): string | null {
+  if (!email) return AUTH_MESSAGES.emailRequired;
+  return EMAIL_PATTERN.test(email) ? null : AUTH_MESSAGES.emailInvalid;
+}
+
+/** Name as typed: letters and spaces only, first letter capitalised. */
+export function cleanNameInput(value: string): string {
+  const lettersOnly = value.replace(/[^\p{L} ]/gu, '');
+  return lettersOnly.charAt(0).toUpperCase() + lettersOnly.slice(1);
+}
+
+export function validateName(name: string): string | null {
+  return name.trim() ? null : AUTH_MESSAGES.nameRequired;
+}
