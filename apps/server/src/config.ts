@@ -7,51 +7,49 @@ const optionalString = z
   .transform((value) => value || undefined)
   .optional();
 
-const ConfigSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    /** Public address of the app, used in e-mailed links and OAuth callbacks. */
-    APP_URL: z.url().optional(),
-    DATA_DIR: z.string().default('data'),
-    /** A PostgreSQL server; without it the app keeps an embedded PGlite database in DATA_DIR/db. */
-    DATABASE_URL: optionalString.pipe(z.url().optional()),
-    /** Secret for sessions and signed URLs; generated and kept in DATA_DIR when absent. */
-    AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
-    FREE_CREDITS: z.coerce.number().int().min(0).default(3),
-    SMTP_URL: optionalString.pipe(z.url().optional()),
-    MAIL_FROM: z.string().default('Adtwin <no-reply@adtwin.local>'),
-    SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
-    GOOGLE_CLIENT_ID: optionalString,
-    GOOGLE_CLIENT_SECRET: optionalString,
-    /** Header carrying the client address when the app runs behind a proxy (e.g. x-forwarded-for). */
-    TRUSTED_PROXY_HEADER: optionalString,
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    /** Turns rate limits off; only for automated tests that sign up many users from one address. */
-    DISABLE_RATE_LIMITS: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
-  })
-  .superRefine((env, ctx) => {
-    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
-        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
-      });
-    }
-    if (env.NODE_ENV === 'production' && env.DISABLE_RATE_LIMITS) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DISABLE_RATE_LIMITS'],
-        message: 'cannot be set in production',
-      });
-    }
-  });
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public address of the app, used in e-mailed links and OAuth callbacks. */
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default('data'),
+  /** A PostgreSQL server; without it the app keeps an embedded PGlite database in DATA_DIR/db. */
+  DATABASE_URL: optionalString.pipe(z.url().optional()),
+  /** Secret for sessions and signed URLs; generated and kept in DATA_DIR when absent. */
+  AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  FREE_CREDITS: z.coerce.number().int().min(0).default(3),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('Adtwin <no-reply@adtwin.local>'),
+  SUPPORT_EMAIL: optionalString.pipe(z.email().optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Header carrying the client address when the app runs behind a proxy (e.g. x-forwarded-for). */
+  TRUSTED_PROXY_HEADER: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Turns rate limits off; only for automated tests that sign up many users from one address. */
+  DISABLE_RATE_LIMITS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+});
+
+/** Rules across variables, checked on the raw values so they are reported with every other problem. */
+function findCrossFieldProblems(source: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const hasId = Boolean(source.GOOGLE_CLIENT_ID?.trim());
+  const hasSecret = Boolean(source.GOOGLE_CLIENT_SECRET?.trim());
+  if (hasId !== hasSecret) {
+    problems.push(
+      `${hasId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together`,
+    );
+  }
+  const disablesLimits = ['true', '1'].includes(source.DISABLE_RATE_LIMITS ?? '');
+  if (source.NODE_ENV === 'production' && disablesLimits) {
+    problems.push('DISABLE_RATE_LIMITS: cannot be set in production');
+  }
+  return problems;
+}
 
 export type Env = z.input<typeof ConfigSchema>;
 
@@ -84,13 +82,13 @@ export class ConfigError extends Error {
 /** Validates the environment once; every bad variable is named in the error. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
-      ),
-    );
-  }
+  const problems = [
+    ...(parsed.error?.issues ?? []).map(
+      (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+    ),
+    ...findCrossFieldProblems(source),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
   return {
     env: env.NODE_ENV,

@@ -1,5 +1,6 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ResponseFormat } from 'hono/types';
 import type { ApiRoutes } from '@adtwin/server/api-types';
 
 /** Typed client of the JSON API, built from the server's route schemas. */
@@ -17,17 +18,15 @@ export class ApiError extends Error {
 }
 
 /** The body type of the successful replies among a route's possible replies. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type SuccessBody<R> =
-  R extends ClientResponse<infer T, infer S, any>
+  R extends ClientResponse<infer T, infer S, infer _Format>
     ? S extends SuccessStatusCode
       ? T
       : never
     : never;
 
 /** Resolves a typed reply's JSON, or throws ApiError with the server's message. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function readJson<R extends ClientResponse<any, any, any>>(
+export async function readJson<R extends ClientResponse<unknown, number, ResponseFormat>>(
   response: Promise<R>,
 ): Promise<SuccessBody<R>> {
   const res = await response;

@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.js';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { resetPasswordMail, verificationMail } from './auth.mails.js';
+import { isEmailRegistered } from './auth.queries.js';
 
 /** The header our own middleware sets from the socket (or a trusted proxy); see client-ip.ts. */
 export const CLIENT_IP_HEADER = 'x-adtwin-client-ip';
@@ -73,6 +74,7 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // Signing in to an unverified account mails a fresh link (the old one may have expired).
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 3600,
@@ -110,12 +112,23 @@ export function createAuth(options: AuthOptions) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'adtwin',
+      // better-auth relaxes these when NODE_ENV is 'test'; tests must see production behaviour.
+      useSecureCookies: options.baseUrl.startsWith('https://'),
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
     databaseHooks: {
       user: {
         create: {
+          // Runs after the user row is committed; a failure here must not fail the sign-up,
+          // because the profile is also created on first read (ensureProfile).
           after: async (user) => {
-            await options.onUserCreated(user.id);
+            await options.onUserCreated(user.id).catch((error: unknown) => {
+              logger.error(
+                { err: error, userId: user.id },
+                'profile creation after sign-up failed',
+              );
+            });
           },
         },
       },
@@ -135,6 +148,14 @@ export function createAuth(options: AuthOptions) {
             throw new APIError('BAD_REQUEST', {
               message: 'Name must contain only letters and spaces',
               code: 'INVALID_NAME',
+            });
+          }
+          // The spec tells a person their e-mail is taken ('Email already registered'), so a
+          // duplicate is refused outright instead of better-auth's silent generic success.
+          if (await isEmailRegistered(options.db, email.trim())) {
+            throw new APIError('UNPROCESSABLE_ENTITY', {
+              message: AUTH_MESSAGES.emailAlreadyRegistered,
+              code: 'USER_ALREADY_EXISTS',
             });
           }
         }

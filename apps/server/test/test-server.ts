@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { and, desc, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { loadConfig } from '../src/config.js';
+import { composeServer } from '../src/compose.js';
+import { mailOutbox } from '../src/db/schema.js';
+
+let emailCounter = 0;
+
+/** A unique address per call, so tests never collide on a shared PostgreSQL database. */
+export function uniqueEmail(label = 'user'): string {
+  emailCounter += 1;
+  return `${label}.${Date.now().toString(36)}.${process.pid}.${emailCounter}@example.test`;
+}
+
+export const STRONG_PASSWORD = 'Sunny-Day-42';
+
+/**
+ * A really started server on a random port: PGlite in memory by default, or the PostgreSQL server
+ * named by TEST_DATABASE_URL (CI runs the suite twice). Files go to a fresh temporary folder.
+ */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    ...env,
+  });
+  // The public address is only known after listening; compose against a placeholder port first.
+  const http = serve({ fetch: (req) => app.fetch(req), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => http.once('listening', () => resolve()));
+  const port = (http.address() as AddressInfo).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await composeServer({
+    config,
+    publicUrl: baseUrl,
+    logger: pino({ level: 'silent' }),
+    pgliteDir: 'memory://',
+  });
+  const app = server.app;
+
+  async function latestMailTo(to: string) {
+    const rows = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, to.toLowerCase())))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  return {
+    baseUrl,
+    server,
+    dataDir,
+    latestMailTo,
+    async stop() {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** A tiny cookie-keeping HTTP client, like one browser tab. */
+export function createClient(baseUrl: string) {
+  const cookies = new Map<string, string>();
+  function remember(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const index = pair!.indexOf('=');
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      if (value === '' || /max-age=0/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+  }
+  async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
+    const headers = new Headers(init.headers);
+    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    headers.set('origin', baseUrl);
+    const res = await fetch(new URL(pathname, baseUrl), {
+      ...init,
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    remember(res);
+    return res;
+  }
+  return { request, cookies };
+}
+
+export type Client = ReturnType<typeof createClient>;
+
+/** Signs up, follows the verification link from the outbox, and returns a signed-in client. */
+export async function signUpVerified(
+  t: TestServer,
+  options: { email?: string; name?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail();
+  const client = createClient(t.baseUrl);
+  const signUp = await client.request('/api/auth/sign-up/email', {
+    method: 'POST',
+    json: { email, password: STRONG_PASSWORD, name: options.name ?? 'Test User' },
+  });
+  if (signUp.status !== 200)
+    throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const mail = await t.latestMailTo(email);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error('no verification link was mailed');
+  const verify = await client.request(link);
+  if (verify.status !== 302) throw new Error(`verification failed: ${verify.status}`);
+  const me = await client.request('/api/me');
+  const account = (await me.json()) as { id: string };
+  return { client, email, userId: account.id };
+}

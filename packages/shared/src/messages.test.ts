@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, STRENGTH_LABELS, verificationText } from './messages.js';
+
+// The spec lives beside the repository (../shared/spec in CI and in every clone of the team).
+const specDir =
+  process.env.SPEC_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/spec');
+const spec = fs.existsSync(specDir)
+  ? fs
+      .readdirSync(specDir)
+      .map((file) => fs.readFileSync(path.join(specDir, file), 'utf8'))
+      .join('\n')
+  : null;
+
+// The spec writes these three as "(likewise uppercase letter, number, symbol)" after the lowercase one.
+const LIKEWISE = {
+  passwordNeedsUppercase: 'uppercase letter',
+  passwordNeedsNumber: 'number',
+  passwordNeedsSymbol: 'symbol',
+} as const;
+
+describe.runIf(spec)('messages match the specification word for word', () => {
+  const literal = Object.entries(AUTH_MESSAGES).filter(([key]) => !(key in LIKEWISE));
+  it.each(literal)('%s', (_key, message) => {
+    expect(spec).toContain(message);
+  });
+  it.each(Object.entries(LIKEWISE))('%s follows the lowercase message', (key, noun) => {
+    expect(spec).toContain(`(likewise uppercase letter, number, symbol)`);
+    expect(AUTH_MESSAGES[key as keyof typeof LIKEWISE]).toBe(
+      AUTH_MESSAGES.passwordNeedsLowercase.replace('lowercase letter', noun),
+    );
+  });
+  it.each(STRENGTH_LABELS)('strength label %s', (label) => {
+    expect(spec).toContain(`'${label}'`);
+  });
+  it('verification text', () => {
+    expect(spec).toContain(verificationText('{email}'));
+  });
+});
+
+it('the spec folder is found in CI', () => {
+  if (process.env.CI) expect(spec).not.toBeNull();
+});
