@@ -6,7 +6,5 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite instances are heavy; a few files at a time keeps two cores responsive.
-    maxWorkers: 2,
   },
 });

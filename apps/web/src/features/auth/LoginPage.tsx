@@ -17,20 +17,13 @@ import { authClient } from '@/lib/auth-client';
 import { useAccount, useRefreshAccount } from '@/lib/account';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrength } from './PasswordStrength';
+import { redirectAfterSignIn } from './redirect-after-sign-in';
 import { describeSignInError, describeSignUpError, isUnverifiedEmail } from './auth-errors';
 
 type Mode = 'login' | 'signup' | 'verification' | 'reset';
 
 const TERMS_URL = 'https://adtwin.app/terms';
 const PRIVACY_URL = 'https://adtwin.app/privacy';
-
-/** Where to go after signing in: the chosen plan (and frequency) lead to /subscription. */
-export function redirectAfterSignIn(plan: string | undefined, frequency: string | null): string {
-  if (plan && frequency)
-    return `/subscription?plan=${encodeURIComponent(plan)}&frequency=${encodeURIComponent(frequency)}`;
-  if (plan) return `/subscription?plan=${encodeURIComponent(plan)}`;
-  return '/';
-}
 
 export function LoginPage() {
   const account = useAccount();

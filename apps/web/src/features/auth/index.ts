@@ -1,2 +1,2 @@
-export { LoginPage, redirectAfterSignIn } from './LoginPage';
+export { LoginPage } from './LoginPage';
 export { UpdatePasswordPage } from './UpdatePasswordPage';
