@@ -15,6 +15,9 @@ import { requestLogger } from './http/request-logger.js';
 import { sessionMiddleware } from './http/session.js';
 import { validationHook } from './http/validation.js';
 import type { Auth } from './modules/auth/auth.js';
+import { createAuthRoutes } from './modules/auth/auth.routes.js';
+import { createBugReportRoutes } from './modules/bug-reports/bug-reports.routes.js';
+import type { BugReportService } from './modules/bug-reports/bug-reports.service.js';
 import { createDevOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
 import type { MailOutboxReader } from './modules/dev-outbox/dev-outbox.service.js';
 import { createFileRoutes } from './modules/files/files.routes.js';
@@ -33,6 +36,7 @@ export type AppDeps = {
   signer: UrlSigner;
   auth: Auth;
   profiles: ProfileService;
+  bugReports: BugReportService;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
   /** The built SPA; absent in API-only tests. */
@@ -43,7 +47,16 @@ export type AppDeps = {
 function createApiRoutes(deps: AppDeps) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .route('/', createHealthRoutes(deps))
-    .route('/', createProfileRoutes(deps));
+    .route(
+      '/',
+      createAuthRoutes({
+        auth: deps.auth,
+        db: deps.database.db,
+        googleSignIn: Boolean(deps.config.google),
+      }),
+    )
+    .route('/', createProfileRoutes(deps))
+    .route('/', createBugReportRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { createApp } from './app.js';
 import { createAuth } from './modules/auth/auth.js';
 import { createProfileService } from './modules/profile/profile.service.js';
+import { createBugReportService } from './modules/bug-reports/bug-reports.service.js';
 import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
 import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
 import { loadOrCreateSecret } from './platform/secret.js';
@@ -36,7 +37,11 @@ export async function composeServer(options: ComposeOptions) {
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : outboxMailer!;
-  const profiles = createProfileService({ db: database.db, freeCredits: config.freeCredits });
+  const profiles = createProfileService({
+    db: database.db,
+    storage,
+    freeCredits: config.freeCredits,
+  });
   const trustedOrigins = [options.publicUrl];
   if (!config.isProduction) trustedOrigins.push('http://localhost:5173');
   const auth = createAuth({
@@ -50,7 +55,15 @@ export async function composeServer(options: ComposeOptions) {
     rateLimit: !config.disableRateLimits,
     onUserCreated: (userId) => profiles.ensureProfile(userId),
   });
+  const bugReports = createBugReportService({
+    db: database.db,
+    storage,
+    mailer,
+    supportEmail: config.supportEmail,
+    logger,
+  });
   const app = createApp({
+    bugReports,
     config,
     logger,
     database,

@@ -37,3 +37,5 @@ export const STRENGTH_LABELS = [
 export function verificationText(email: string): string {
   return `We've sent a verification email to ${email}. Please check your inbox or junk and click the link to verify your account.`;
 }
+
+export const IMAGE_LOAD_FAILED = 'Failed to load image';

@@ -237,6 +237,44 @@ describe('password reset', () => {
     expect(reused.status).toBe(400);
   });
 
+  it('/api/password/reset replaces the password and signs the person in', async () => {
+    const { email } = await signUpVerified(t);
+    const browser = createClient(t.baseUrl);
+    await browser.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email, redirectTo: '/update-password' },
+    });
+    const link = (await t.latestMailTo(email))?.text.match(/https?:\/\/\S+/)?.[0];
+    const open = await browser.request(link!);
+    const token = new URL(open.headers.get('location')!, t.baseUrl).searchParams.get('token');
+
+    const weak = await browser.request('/api/password/reset', {
+      method: 'POST',
+      json: { token, newPassword: 'weakpass' },
+    });
+    expect(weak.status).toBe(400);
+    expect((await browser.request('/api/me')).status).toBe(401);
+
+    const res = await browser.request('/api/password/reset', {
+      method: 'POST',
+      json: { token, newPassword: 'Fresh-Start-99' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ signedIn: true });
+    expect((await browser.request('/api/me')).status).toBe(200);
+
+    const again = await createClient(t.baseUrl).request('/api/password/reset', {
+      method: 'POST',
+      json: { token, newPassword: 'Fresh-Start-100' },
+    });
+    expect(again.status).toBe(400);
+    const bogus = await createClient(t.baseUrl).request('/api/password/reset', {
+      method: 'POST',
+      json: { token: 'not-a-token', newPassword: 'Fresh-Start-100' },
+    });
+    expect(bogus.status).toBe(400);
+  });
+
   it('answers the same for an unknown address, and mails nothing', async () => {
     const email = uniqueEmail('nobody');
     const res = await createClient(t.baseUrl).request('/api/auth/request-password-reset', {

@@ -47,3 +47,47 @@ export async function selectAccount(db: Database, userId: string) {
     .limit(1);
   return rows[0] ?? null;
 }
+
+/**
+ * The spec's onboarding save: update the profile when it exists, insert it otherwise (with the
+ * free allowance, as ensureProfile would), in one statement so a double submit cannot race.
+ */
+export async function upsertOnboarding(
+  db: Database,
+  options: { userId: string; userType: string; source: string; freeCredits: number },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        userId: options.userId,
+        userType: options.userType,
+        source: options.source,
+        onboardingCompleted: true,
+        credits: options.freeCredits,
+      })
+      .onConflictDoUpdate({
+        target: users.userId,
+        set: {
+          userType: options.userType,
+          source: options.source,
+          onboardingCompleted: true,
+          updatedAt: new Date(),
+        },
+      })
+      .returning({ createdAt: users.createdAt, updatedAt: users.updatedAt });
+    // A row made here (no profile existed) gets its free grant like any new account.
+    if (row && row.createdAt.getTime() === row.updatedAt.getTime() && options.freeCredits > 0) {
+      await tx
+        .insert(creditLedger)
+        .values({
+          userId: options.userId,
+          kind: 'grant',
+          amount: options.freeCredits,
+          key: `signup:${options.userId}`,
+          note: 'Free allowance',
+        })
+        .onConflictDoNothing();
+    }
+  });
+}

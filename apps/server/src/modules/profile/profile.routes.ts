@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { ErrorSchema } from '../../http/schemas.js';
+import { ONBOARDING_MESSAGES, SOURCE_OTHER_MAX_LENGTH, SOURCES, USER_TYPES } from '@adtwin/shared';
 import type { ProfileService } from './profile.service.js';
 
 export const AccountSchema = z
@@ -33,11 +34,49 @@ const getMeRoute = createRoute({
   },
 });
 
+export const OnboardingBodySchema = z
+  .object({
+    userType: z.enum(USER_TYPES),
+    source: z.enum(SOURCES),
+    sourceOther: z.string().max(SOURCE_OTHER_MAX_LENGTH).default(''),
+  })
+  .openapi('OnboardingBody');
+
+const completeOnboardingRoute = createRoute({
+  method: 'put',
+  path: '/me/onboarding',
+  tags: ['profile'],
+  summary: 'Saves the onboarding answers and marks onboarding complete',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: OnboardingBodySchema } } },
+  },
+  responses: {
+    200: {
+      description: 'Saved; the updated account',
+      content: { 'application/json': { schema: AccountSchema } },
+    },
+    400: {
+      description: ONBOARDING_MESSAGES.incomplete,
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+});
+
 export function createProfileRoutes(deps: { profiles: ProfileService }) {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(getMeRoute, async (c) => {
-    const user = requireUser(c);
-    const account = await deps.profiles.getAccount(user.id);
-    if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
-    return c.json(account, 200);
-  });
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(getMeRoute, async (c) => {
+      const user = requireUser(c);
+      const account = await deps.profiles.getAccount(user.id);
+      if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
+      return c.json(account, 200);
+    })
+    .openapi(completeOnboardingRoute, async (c) => {
+      const user = requireUser(c);
+      const body = c.req.valid('json');
+      await deps.profiles.completeOnboarding({ userId: user.id, ...body });
+      const account = await deps.profiles.getAccount(user.id);
+      if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
+      return c.json(account, 200);
+    });
 }
