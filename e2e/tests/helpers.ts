@@ -3,19 +3,32 @@ import { expect, type Page } from '@playwright/test';
 let counter = 0;
 export function uniqueEmail(label = 'e2e'): string {
   counter += 1;
-  return `${label}.${Date.now().toString(36)}.${counter}@example.test`;
+  return `${label}.${Date.now().toString(36)}.${process.pid}.${counter}@example.test`;
 }
 
 export const PASSWORD = 'Sunny-Day-42';
 
-/** Opens the newest mail to `email` in the dev outbox and follows its link. */
+/** The newest link mailed to `email`, read from the dev outbox page. */
+export async function readMailedLink(page: Page, email: string): Promise<string> {
+  let link: string | undefined;
+  await expect(async () => {
+    const html = await (await page.request.get('/dev/outbox')).text();
+    const article = html.split('<article>').find((part) => part.includes(`To ${email}`));
+    link = article
+      ?.match(/href="([^"]+)"/)?.[1]
+      ?.replaceAll('&#38;', '&')
+      .replaceAll('&amp;', '&');
+    expect(link).toBeTruthy();
+  }).toPass({ timeout: 5000 });
+  return link!;
+}
+
+/** Opens the newest mail to `email` in the dev outbox page and follows its link, as a person would. */
 export async function followMailedLink(page: Page, email: string) {
   await page.goto('/dev/outbox');
   const mail = page.locator('article', { hasText: `To ${email}` }).first();
   await expect(mail).toBeVisible();
-  const href = await mail.locator('a').first().getAttribute('href');
-  expect(href).toBeTruthy();
-  await page.goto(href!);
+  await mail.locator('a').first().click();
 }
 
 export async function signUpThroughUi(page: Page, options: { email: string; name: string }) {
@@ -26,4 +39,36 @@ export async function signUpThroughUi(page: Page, options: { email: string; name
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** A verified, signed-in account (cookies in the page's context), not yet onboarded. */
+export async function createSignedInUser(page: Page, options: { name?: string } = {}) {
+  const email = uniqueEmail();
+  const name = options.name ?? 'Test Person';
+  const res = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name },
+  });
+  expect(res.status()).toBe(200);
+  const verified = await page.request.get(await readMailedLink(page, email), { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  return { email, name, password: PASSWORD };
+}
+
+/** A signed-in account that has finished onboarding: lands in the app shell. */
+export async function createOnboardedUser(page: Page, options: { name?: string } = {}) {
+  const user = await createSignedInUser(page, options);
+  const res = await page.request.put('/api/me/onboarding', {
+    data: { userType: 'ecommerce', source: 'instagram' },
+  });
+  expect(res.status()).toBe(200);
+  return user;
+}
+
+/** Under 768 px the sidebar lives in a drawer: open it unless it is open. On desktop it is always there. */
+export async function openSidebar(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) >= 768) return;
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  if (await drawer.isVisible()) return;
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(drawer).toBeVisible();
 }

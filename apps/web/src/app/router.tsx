@@ -1,12 +1,32 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage, UpdatePasswordPage } from '@/features/auth';
-import { HomePage } from '@/features/home';
-import { RequireSession } from './RequireSession';
+import { OnboardingPage } from '@/features/onboarding';
+import { PlaceholderPage } from '@/features/placeholders';
+import { RequireOnboardedUser } from './RouteGuards';
+import { AppShell } from './shell';
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/login/:plan', element: <LoginPage /> },
   { path: '/update-password', element: <UpdatePasswordPage /> },
-  { element: <RequireSession />, children: [{ path: '/', element: <HomePage /> }] },
+  { path: '/onboarding', element: <OnboardingPage /> },
+  {
+    element: <RequireOnboardedUser />,
+    children: [
+      {
+        element: <AppShell />,
+        children: [
+          { index: true, element: <Navigate to="/templates" replace /> },
+          { path: '/templates', element: <PlaceholderPage title="Templates" /> },
+          { path: '/community', element: <PlaceholderPage title="Community" /> },
+          { path: '/design', element: <PlaceholderPage title="Design" /> },
+          { path: '/your-designs', element: <PlaceholderPage title="Your Designs" /> },
+          { path: '/help-center', element: <PlaceholderPage title="Help Center" /> },
+          { path: '/subscription', element: <PlaceholderPage title="Subscription" /> },
+          { path: '/settings', element: <PlaceholderPage title="Settings" /> },
+        ],
+      },
+    ],
+  },
   { path: '*', element: <Navigate to="/login" replace /> },
 ]);

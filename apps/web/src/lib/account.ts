@@ -22,3 +22,14 @@ export function useRefreshAccount() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: accountQueryKey });
 }
+
+export const creditsQueryKey = ['credits'] as const;
+
+/** Credits and plan, fetched on their own so they can be refreshed after each generation. */
+export function useCredits() {
+  return useQuery({
+    queryKey: creditsQueryKey,
+    queryFn: () => readJson(api.me.credits.$get()),
+    staleTime: 10_000,
+  });
+}

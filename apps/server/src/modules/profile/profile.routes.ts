@@ -63,6 +63,25 @@ const completeOnboardingRoute = createRoute({
   },
 });
 
+export const CreditsSchema = z
+  .object({
+    credits: z.number().int(),
+    creditsUsed: z.number().int(),
+    subscriptionTier: z.string(),
+  })
+  .openapi('Credits');
+
+const getCreditsRoute = createRoute({
+  method: 'get',
+  path: '/me/credits',
+  tags: ['profile'],
+  summary: "The signed-in person's credits and plan",
+  responses: {
+    200: { description: 'Credits', content: { 'application/json': { schema: CreditsSchema } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+  },
+});
+
 export function createProfileRoutes(deps: { profiles: ProfileService }) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(getMeRoute, async (c) => {
@@ -70,6 +89,13 @@ export function createProfileRoutes(deps: { profiles: ProfileService }) {
       const account = await deps.profiles.getAccount(user.id);
       if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
       return c.json(account, 200);
+    })
+    .openapi(getCreditsRoute, async (c) => {
+      const user = requireUser(c);
+      const account = await deps.profiles.getAccount(user.id);
+      if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
+      const { credits, creditsUsed, subscriptionTier } = account.profile;
+      return c.json({ credits, creditsUsed, subscriptionTier }, 200);
     })
     .openapi(completeOnboardingRoute, async (c) => {
       const user = requireUser(c);

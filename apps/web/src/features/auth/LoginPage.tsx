@@ -1,4 +1,11 @@
-import { useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import {
@@ -15,6 +22,9 @@ import { TextField } from '@/components/ui/TextField';
 import { FullPageSpinner } from '@/components/ui/FullPageSpinner';
 import { authClient } from '@/lib/auth-client';
 import { useAccount, useRefreshAccount } from '@/lib/account';
+import { usePageTitle } from '@/lib/page-title';
+import { useClientConfig } from './use-client-config';
+import { GoogleButton } from './GoogleButton';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrength } from './PasswordStrength';
 import { redirectAfterSignIn } from './redirect-after-sign-in';
@@ -39,9 +49,31 @@ export function LoginPage() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // Where a sign-in made on this screen leads; anyone already signed in goes to '/'.
+  const [postSignInTarget, setPostSignInTarget] = useState<string | null>(null);
+  const clientConfig = useClientConfig();
+  usePageTitle(mode === 'signup' ? 'Sign up' : 'Sign in');
+
+  // Back from Google: better-auth redirects here with ?oauth=google, or ?error=... on failure.
+  const oauthReturn = searchParams.get('oauth');
+  const oauthError = searchParams.get('error');
+  const hasAnnouncedOAuth = useRef(false);
+  useEffect(() => {
+    if (hasAnnouncedOAuth.current) return;
+    if (oauthError) {
+      hasAnnouncedOAuth.current = true;
+      toast.error(AUTH_MESSAGES.googleFailed);
+    } else if (oauthReturn === 'google' && account.data) {
+      hasAnnouncedOAuth.current = true;
+      toast.success(AUTH_MESSAGES.signedInWithGoogle);
+      navigate(redirectAfterSignIn(plan, searchParams.get('frequency')), { replace: true });
+    }
+  }, [oauthError, oauthReturn, account.data, navigate, plan, searchParams]);
 
   if (account.isPending) return <FullPageSpinner />;
-  if (account.data) return <Navigate to="/" replace />;
+  if (account.data) {
+    return oauthReturn ? <FullPageSpinner /> : <Navigate to={postSignInTarget ?? '/'} replace />;
+  }
 
   const isSignup = mode === 'signup';
   const emailError = touched.email ? validateEmail(email) : null;
@@ -107,11 +139,31 @@ export function LoginPage() {
           return fail(describeSignInError(signInError));
         }
         toast.success(AUTH_MESSAGES.loggedIn);
+        setPostSignInTarget(redirectAfterSignIn(plan, searchParams.get('frequency')));
         await refreshAccount();
-        navigate(redirectAfterSignIn(plan, searchParams.get('frequency')), { replace: true });
       }
     } catch {
       fail(AUTH_MESSAGES.unexpected);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function signInWithGoogle() {
+    setIsBusy(true);
+    const back = new URLSearchParams({ oauth: 'google' });
+    const frequency = searchParams.get('frequency');
+    if (frequency) back.set('frequency', frequency);
+    const loginPath = plan ? `/login/${encodeURIComponent(plan)}` : '/login';
+    try {
+      const { error: googleError } = await authClient.signIn.social({
+        provider: 'google',
+        callbackURL: `${loginPath}?${back}`,
+        errorCallbackURL: `${loginPath}?error=google`,
+      });
+      if (googleError) fail(AUTH_MESSAGES.googleFailed);
+    } catch {
+      fail(AUTH_MESSAGES.googleFailed);
     } finally {
       setIsBusy(false);
     }
@@ -265,6 +317,16 @@ export function LoginPage() {
         <Button type="submit" isLoading={isBusy} disabled={isSubmitDisabled} className="w-full">
           {mode === 'signup' ? 'Create account' : mode === 'reset' ? 'Send reset link' : 'Sign in'}
         </Button>
+        {mode !== 'reset' && clientConfig.data?.googleSignIn && (
+          <>
+            <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              or
+              <span className="h-px flex-1 bg-border" />
+            </div>
+            <GoogleButton onClick={signInWithGoogle} disabled={isBusy} />
+          </>
+        )}
         {mode === 'reset' ? (
           <Button variant="ghost" onClick={() => switchMode('login')}>
             Back to Login

@@ -4,7 +4,10 @@ import toast from 'react-hot-toast';
 import { AUTH_MESSAGES, validateSignupPassword } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { authClient } from '@/lib/auth-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountQueryKey } from '@/lib/account';
+import { api, ApiError, readJson } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrength } from './PasswordStrength';
 
@@ -12,6 +15,8 @@ import { PasswordStrength } from './PasswordStrength';
 export function UpdatePasswordPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  usePageTitle('Update password');
   const token = searchParams.get('token');
   const [password, setPassword] = useState('');
   const [isTouched, setIsTouched] = useState(false);
@@ -28,18 +33,25 @@ export function UpdatePasswordPage() {
     setIsTouched(true);
     if (!token || validateSignupPassword(password)) return;
     setIsBusy(true);
-    const { error: resetError } = await authClient
-      .resetPassword({ newPassword: password, token })
-      .catch(() => ({ error: { message: '' } }));
-    setIsBusy(false);
-    if (resetError) {
-      const message = resetError.message || AUTH_MESSAGES.resetFailed;
+    try {
+      const { signedIn } = await readJson(
+        api.password.reset.$post({ json: { token, newPassword: password } }),
+      );
+      if (signedIn) {
+        toast.success('Password updated.');
+        await queryClient.invalidateQueries({ queryKey: accountQueryKey });
+        navigate('/', { replace: true });
+      } else {
+        toast.success('Password updated. Sign in with your new password.');
+        navigate('/login', { replace: true });
+      }
+    } catch (caught) {
+      const message = caught instanceof ApiError ? caught.message : AUTH_MESSAGES.resetFailed;
       setError(message);
       toast.error(message);
-      return;
+    } finally {
+      setIsBusy(false);
     }
-    toast.success('Password updated. Sign in with your new password.');
-    navigate('/login', { replace: true });
   }
 
   return (

@@ -1,0 +1,1 @@
+export { ReportProblemPopover } from './ReportProblemPopover';

@@ -1,0 +1,77 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+export type ThemePreference = 'light' | 'dark' | 'system';
+export const THEME_STORAGE_KEY = 'app-theme-preference';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function readPreference(): ThemePreference {
+  try {
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    return stored === 'light' || stored === 'dark' ? stored : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function setMeta(name: string, content: string) {
+  let meta = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = name;
+    document.head.appendChild(meta);
+  }
+  meta.content = content;
+}
+
+/** Puts the dark class on the root and the matching browser-chrome colours in the head. */
+function applyTheme(isDark: boolean) {
+  document.documentElement.classList.toggle('dark', isDark);
+  setMeta('theme-color', isDark ? '#111' : '#ffffff');
+  setMeta('apple-mobile-web-app-status-bar-style', isDark ? 'black-translucent' : 'default');
+}
+
+type ThemeContextValue = {
+  preference: ThemePreference;
+  isDark: boolean;
+  setPreference: (p: ThemePreference) => void;
+};
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [preference, setPreferenceState] = useState<ThemePreference>(readPreference);
+  const [systemIsDark, setSystemIsDark] = useState(() => matchMedia(DARK_QUERY).matches);
+
+  useEffect(() => {
+    const query = matchMedia(DARK_QUERY);
+    const onChange = (event: MediaQueryListEvent) => setSystemIsDark(event.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const isDark = preference === 'dark' || (preference === 'system' && systemIsDark);
+  useEffect(() => applyTheme(isDark), [isDark]);
+
+  const value = useMemo<ThemeContextValue>(
+    () => ({
+      preference,
+      isDark,
+      setPreference(next) {
+        setPreferenceState(next);
+        try {
+          localStorage.setItem(THEME_STORAGE_KEY, next);
+        } catch {
+          /* private mode: the choice lasts for this visit */
+        }
+      },
+    }),
+    [preference, isDark],
+  );
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (!value) throw new Error('useTheme outside ThemeProvider');
+  return value;
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { createOnboardedUser, createSignedInUser } from './helpers';
+
+const APP_PAGES = [
+  '/templates',
+  '/community',
+  '/design',
+  '/your-designs',
+  '/help-center',
+  '/subscription',
+  '/settings',
+];
+
+test('no session: every page, / and unknown paths go to /login', async ({ page }) => {
+  for (const path of [...APP_PAGES, '/', '/onboarding', '/no/such/page']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/login$/);
+  }
+});
+
+test('signed in, not onboarded: pages go to /onboarding', async ({ page }) => {
+  await createSignedInUser(page);
+  for (const path of [...APP_PAGES, '/']) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/onboarding$/);
+  }
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('onboarded: / goes to /templates, /login and /onboarding send back into the app', async ({
+  page,
+}) => {
+  await createOnboardedUser(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/templates$/);
+  for (const path of APP_PAGES) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(new RegExp(`${path}$`));
+  }
+  await page.goto('/onboarding');
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/templates$/);
+
+  // /login replaces its history entry: Back does not return to it.
+  await page.goto('/settings');
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings$/);
+});
