@@ -33,14 +33,17 @@ export default defineConfig({
     // Tests tagged @mobile only make sense under 768 px, @desktop only above it.
     {
       name: 'desktop',
+      testIgnore: /screenshots\.spec/,
       grepInvert: /@mobile/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'mobile',
+      testIgnore: /screenshots\.spec/,
       grepInvert: /@desktop/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
+    { name: 'screenshots', testMatch: /screenshots\.spec/ },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,

@@ -12,7 +12,7 @@ export function TextField({ label, error, hint, className, id, ...props }: TextF
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-fg">
         {label}
       </label>
@@ -27,15 +27,11 @@ export function TextField({ label, error, hint, className, id, ...props }: TextF
           error ? 'border-danger' : 'border-border',
         )}
       />
-      {error ? (
-        <p id={messageId} className="text-xs text-danger">
-          {error}
-        </p>
-      ) : hint ? (
-        <div id={messageId} className="text-xs text-muted">
-          {hint}
-        </div>
-      ) : null}
+      {/* One line is always reserved, so a message appearing on blur never moves what is below
+          (a moved button would swallow the click that caused the blur). */}
+      <div id={messageId} className={cn('min-h-4 text-xs', error ? 'text-danger' : 'text-muted')}>
+        {error ?? hint}
+      </div>
     </div>
   );
 }

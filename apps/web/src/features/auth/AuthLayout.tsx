@@ -25,24 +25,34 @@ export function AuthLayout({
           </div>
         </div>
       </main>
-      <aside
-        aria-hidden="true"
-        className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-violet-600 to-fuchsia-600 lg:block"
-      >
-        <div className="absolute inset-0 flex flex-col justify-end gap-4 p-12 text-white">
-          <div className="grid max-w-md grid-cols-2 gap-4">
-            <div className="aspect-[4/5] rounded-2xl bg-white/15 p-4 shadow-2xl ring-1 ring-white/25 backdrop-blur">
-              <div className="h-full rounded-xl bg-gradient-to-b from-amber-200 to-rose-300" />
-            </div>
-            <div className="mt-10 aspect-[4/5] rounded-2xl bg-white/15 p-4 shadow-2xl ring-1 ring-white/25 backdrop-blur">
-              <div className="h-full rounded-xl bg-gradient-to-b from-sky-200 to-emerald-300" />
-            </div>
-          </div>
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-violet-600 to-fuchsia-600 lg:flex lg:flex-col lg:justify-between lg:p-12">
+        <div aria-hidden="true" className="relative mx-auto mt-8 h-[26rem] w-full max-w-lg">
+          <img
+            src="/showcase/juice.webp"
+            alt=""
+            className="absolute left-0 top-10 w-44 -rotate-6 rounded-2xl shadow-2xl ring-4 ring-white/30"
+          />
+          <img
+            src="/showcase/sneakers.webp"
+            alt=""
+            className="absolute left-1/2 top-0 z-10 w-52 -translate-x-1/2 rounded-2xl shadow-2xl ring-4 ring-white/40"
+          />
+          <img
+            src="/showcase/chair.webp"
+            alt=""
+            className="absolute right-0 top-12 w-44 rotate-6 rounded-2xl shadow-2xl ring-4 ring-white/30"
+          />
+        </div>
+        <div className="flex flex-col gap-3 text-white">
           <p className="max-w-md text-3xl font-semibold leading-tight">
             An ad you love, with your product in it.
           </p>
           <p className="max-w-md text-white/80">
             Pick a template, add a photo of your product, and post the result.
+          </p>
+          <p className="text-xs text-white/60">
+            Photos: Xavier Teo and Kari Shea on Unsplash; juice render: Saleor Commerce / Mirumee
+            Software, CC BY 4.0.
           </p>
         </div>
       </aside>

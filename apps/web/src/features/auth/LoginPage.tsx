@@ -229,7 +229,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={title} subtitle={subtitle}>
-      <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
+      <form className="flex flex-col gap-3" onSubmit={handleSubmit} noValidate>
         {isSignup && (
           <TextField
             label="Full name"
@@ -262,7 +262,11 @@ export function LoginPage() {
               type="password"
               autoComplete={isSignup ? 'new-password' : 'current-password'}
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                // At signup the rules show as they are typed, like the strength meter.
+                if (isSignup) setTouched((t) => ({ ...t, password: true }));
+              }}
               onBlur={() => setTouched((t) => ({ ...t, password: true }))}
               error={passwordError}
             />

@@ -59,7 +59,7 @@ export function UpdatePasswordPage() {
       title="Choose a new password"
       subtitle="Use at least 8 characters with upper and lower case letters, a number and a symbol."
     >
-      <form className="flex flex-col gap-4" onSubmit={handleSubmit} noValidate>
+      <form className="flex flex-col gap-3" onSubmit={handleSubmit} noValidate>
         <div className="flex flex-col gap-2">
           <TextField
             label="New password"
