@@ -4,6 +4,18 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = path.join(os.tmpdir(), `adtwin-e2e-${process.pid}`);
+export const googlePort = port + 1;
+export const googleMockPort = port + 2;
+export const GOOGLE_CLIENT_ID = 'adtwin-e2e.apps.googleusercontent.com';
+const GOOGLE_CLIENT_SECRET = 'e2e-google-secret';
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+  // Every test signs up from 127.0.0.1; the limits themselves are covered by the server suite.
+  DISABLE_RATE_LIMITS: 'true',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -45,20 +57,40 @@ export default defineConfig({
     },
     { name: 'screenshots', testMatch: /screenshots\.spec/ },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      // Every test signs up from 127.0.0.1; the limits themselves are covered by the server suite.
-      DISABLE_RATE_LIMITS: 'true',
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+      },
     },
-  },
+    // Google sign-in: a local server speaking Google's OAuth protocol, and an app server whose
+    // requests to Google's hosts go to it (a test-only preload; the app code is unchanged).
+    {
+      command: `npx tsx ../apps/server/test/google-oauth-mock.cli.ts ${googleMockPort} ${GOOGLE_CLIENT_ID} ${GOOGLE_CLIENT_SECRET}`,
+      port: googleMockPort,
+      reuseExistingServer: false,
+    },
+    {
+      command: `rm -rf ${dataDir}-google && node --import tsx --import ../apps/server/test/google-hosts.preload.ts ../apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${googlePort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv,
+        PORT: String(googlePort),
+        APP_URL: `http://127.0.0.1:${googlePort}`,
+        DATA_DIR: `${dataDir}-google`,
+        GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET,
+        E2E_GOOGLE_MOCK_ORIGIN: `http://127.0.0.1:${googleMockPort}`,
+      },
+    },
+  ],
 });

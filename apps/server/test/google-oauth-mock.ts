@@ -18,7 +18,13 @@ const GOOGLE_HOSTS = new Set([
  * client credentials, code, redirect URI and the PKCE verifier, and returns an RS256 id token),
  * and the key set. While it runs, this process's fetch sends Google's hosts to it.
  */
-export async function startGoogleOAuthMock(options: { clientId: string; clientSecret: string }) {
+export async function startGoogleOAuthMock(options: {
+  clientId: string;
+  clientSecret: string;
+  port?: number;
+  /** Send this process's requests for Google's hosts to the mock (in-process tests). */
+  redirectThisProcess?: boolean;
+}) {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const codes = new Map<
@@ -91,9 +97,16 @@ export async function startGoogleOAuthMock(options: { clientId: string; clientSe
       });
     }
     if (url.pathname === '/oauth2/v3/certs') return send(200, { keys: [jwk] });
+    // Test control: the Google account the next authorization approves (used by the browser suite).
+    if (url.pathname === '/__profile' && req.method === 'POST') {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      profile = JSON.parse(raw) as GoogleProfile;
+      return send(204, {});
+    }
     return send(404, { error: 'not_found' });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -108,6 +121,7 @@ export async function startGoogleOAuthMock(options: { clientId: string; clientSe
   setGlobalDispatcher(redirecting);
 
   return {
+    origin,
     requests,
     /** The Google account the next authorization approves. */
     useProfile(next: GoogleProfile) {
@@ -118,4 +132,17 @@ export async function startGoogleOAuthMock(options: { clientId: string; clientSe
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Sends this process's fetches for Google's hosts to `origin` (undici's global dispatcher). */
+export function redirectGoogleHosts(origin: string) {
+  setGlobalDispatcher(
+    new Agent().compose(
+      (dispatch: Dispatcher['dispatch']) =>
+        (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandlers) => {
+          const host = opts.origin ? new URL(String(opts.origin)).host : '';
+          return dispatch(GOOGLE_HOSTS.has(host) ? { ...opts, origin } : opts, handler);
+        },
+    ),
+  );
 }
