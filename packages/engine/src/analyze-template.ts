@@ -88,8 +88,37 @@ export function measureWordColors(rgb: Raster, box: Box): { text: string; backgr
   const threshold = otsu(pixels.map((p) => p[3]));
   const dark = pixels.filter((p) => p[3] <= threshold);
   const light = pixels.filter((p) => p[3] > threshold);
-  const [ink, paper] = dark.length < light.length ? [dark, light] : [light, dark];
+  // Bold capitals can cover more of their box than the paper does: the paper is the class that
+  // looks like the surroundings of the box.
+  const around = measureRingLuminance(rgb, box);
+  const mean = (list: typeof pixels) => list.reduce((sum, p) => sum + p[3], 0) / (list.length || 1);
+  const isDarkPaper =
+    around === null
+      ? dark.length > light.length
+      : Math.abs(mean(dark) - around) < Math.abs(mean(light) - around);
+  const [ink, paper] = isDarkPaper ? [light, dark] : [dark, light];
   return { text: medianColor(ink.length ? ink : paper), background: medianColor(paper) };
+}
+
+function measureRingLuminance(rgb: Raster, box: Box): number | null {
+  const pad = Math.max(2, Math.round(box.height * 0.25));
+  const values: number[] = [];
+  const add = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= rgb.width || y >= rgb.height) return;
+    const i = (Math.round(y) * rgb.width + Math.round(x)) * rgb.channels;
+    values.push(0.299 * rgb.data[i]! + 0.587 * rgb.data[i + 1]! + 0.114 * rgb.data[i + 2]!);
+  };
+  for (let x = box.x - pad; x <= box.x + box.width + pad; x += 1) {
+    add(x, box.y - pad);
+    add(x, box.y + box.height + pad);
+  }
+  for (let y = box.y - pad; y <= box.y + box.height + pad; y += 1) {
+    add(box.x - pad, y);
+    add(box.x + box.width + pad, y);
+  }
+  if (values.length === 0) return null;
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1]!;
 }
 
 function otsu(values: number[]): number {

@@ -12,3 +12,8 @@ export function resolveFixturesDir(): string {
 export function resolveRepoRoot(): string {
   return repoRoot;
 }
+
+/** API keys for the CLI and scripts; the engine's providers themselves take keys as arguments. */
+export function readProviderKeys(): { openai?: string; gemini?: string } {
+  return { openai: process.env.OPENAI_API_KEY, gemini: process.env.GEMINI_API_KEY };
+}

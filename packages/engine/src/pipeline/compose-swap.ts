@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { EngineError, throwIfAborted } from '../engine-error.js';
-import { replaceWords, type WordChange } from '../text/replace-words.js';
+import {
+  findPhrase,
+  replaceWords,
+  writeWords,
+  type TextDrawing,
+  type WordChange,
+} from '../text/replace-words.js';
 import { analyzeTemplate } from '../analyze-template.js';
 import type {
   Box,
@@ -69,7 +75,10 @@ export async function composeSwap(
     return { productBox: validateBox(box, decoded.rgb), words: found };
   });
 
-  const frame = computeFrame(decoded.rgb, productBox, request.size);
+  const wordsToKeep = replacements.flatMap(
+    (r) => findPhrase(words, r.toReplace)?.map((word) => word.box) ?? [],
+  );
+  const frame = computeFrame(decoded.rgb, productBox, request.size, wordsToKeep);
   let framed = await step('frame', () => renderFrame(decoded.rgb, frame));
   throwIfAborted(context.signal);
   const boxInFrame = boxToFrame(productBox, frame);
@@ -83,12 +92,13 @@ export async function composeSwap(
   throwIfAborted(context.signal);
 
   let wordChanges: WordChange[] = [];
+  let drawings: TextDrawing[] = [];
   if (replacements.length > 0) {
     const replaced = await step('replace-words', () =>
       replaceWords({ frame: framed, frameMap: frame, words, replacements }),
     );
-    framed = replaced.frame;
     wordChanges = replaced.changes;
+    drawings = replaced.drawings;
   }
   throwIfAborted(context.signal);
 
@@ -100,6 +110,7 @@ export async function composeSwap(
       limits: growBox(boxInFrame, SHADOW_ALLOWANCE),
     }),
   );
+  if (drawings.length > 0) framed = await step('replace-words', () => writeWords(framed, drawings));
   const png = await step('encode', () => encodePng(framed));
   return { png, frame, cutOut, productBox: boxInFrame, placement, wordChanges };
 }

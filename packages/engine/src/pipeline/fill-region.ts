@@ -1,5 +1,5 @@
 import type { Box } from '../types.js';
-import { boundingBoxOf, clipBox, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, dilate, type Raster } from './raster.js';
 
 /**
  * Fills the masked pixels of an RGB raster in place from the good pixels around them: a push-pull
@@ -11,7 +11,7 @@ import { boundingBoxOf, clipBox, type Raster } from './raster.js';
 export function fillRegion(
   raster: Raster,
   hole: Uint8Array,
-  options: { seed?: number; grain?: number } = {},
+  options: { seed?: number; grain?: number; ignoreColors?: [number, number, number][] } = {},
 ): void {
   const { width, height, channels } = raster;
   const holeBox = boundingBoxOf(hole, width);
@@ -35,12 +35,13 @@ export function fillRegion(
     for (let x = 0; x < w; x += 1) {
       const src = (y + area.y) * width + x + area.x;
       const dst = y * w + x;
-      const known = hole[src] ? 0 : 1;
+      const known = hole[src] || isIgnored(raster, src, options.ignoreColors) ? 0 : 1;
       weights[dst] = known;
       for (let c = 0; c < 3; c += 1) values[dst * 3 + c] = raster.data[src * channels + c]! * known;
     }
   }
   const filled = pushPull(values, weights, w, h);
+  relaxEdges(filled, weights, w, h);
   const grain = options.grain ?? measureGrain(raster, hole, area);
   let state = options.seed ?? 1234567;
   const random = () => {
@@ -59,6 +60,52 @@ export function fillRegion(
       }
     }
   }
+}
+
+/**
+ * A few Gauss-Seidel sweeps of the Laplace equation over the hole: push-pull leaves small steps
+ * where the background has a gradient at the hole's rim (a soft old shadow); this smooths them.
+ */
+function relaxEdges(image: Float32Array, weights: Float32Array, w: number, h: number): void {
+  const known = new Uint8Array(w * h);
+  for (let i = 0; i < known.length; i += 1) known[i] = weights[i]! > 0 ? 1 : 0;
+  // Only the rim matters, and sweeps converge there first: deeper pixels are left alone.
+  const nearRim = dilate(known, w, h, 10);
+  const holes: number[] = [];
+  for (let y = 1; y < h - 1; y += 1) {
+    for (let x = 1; x < w - 1; x += 1) {
+      const i = y * w + x;
+      if (!known[i] && nearRim[i]) holes.push(i);
+    }
+  }
+  for (let sweep = 0; sweep < 30; sweep += 1) {
+    for (const i of holes) {
+      for (let c = 0; c < 3; c += 1) {
+        image[i * 3 + c] =
+          (image[(i - 1) * 3 + c]! +
+            image[(i + 1) * 3 + c]! +
+            image[(i - w) * 3 + c]! +
+            image[(i + w) * 3 + c]!) /
+          4;
+      }
+    }
+  }
+}
+
+function isIgnored(
+  raster: Raster,
+  index: number,
+  colors: [number, number, number][] | undefined,
+): boolean {
+  if (!colors?.length) return false;
+  const i = index * raster.channels;
+  return colors.some(
+    ([r, g, b]) =>
+      Math.abs(raster.data[i]! - r) +
+        Math.abs(raster.data[i + 1]! - g) +
+        Math.abs(raster.data[i + 2]! - b) <
+      90,
+  );
 }
 
 function pushPull(values: Float32Array, weights: Float32Array, w: number, h: number): Float32Array {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Box, OutputSize } from '../types.js';
+import { fillRegion } from './fill-region.js';
 import type { Raster } from './raster.js';
 
 /** Which part of the template (possibly reaching past its edges) becomes the output image. */
@@ -19,6 +20,7 @@ export function computeFrame(
   template: { width: number; height: number },
   productBox: Box | null,
   size: OutputSize,
+  alsoKeep: Box[] = [],
 ): Frame {
   const out = parseOutputSize(size);
   const aspect = out.width / out.height;
@@ -35,6 +37,10 @@ export function computeFrame(
     cropWidth = needWidth;
     cropHeight = cropWidth / aspect;
   }
+  // Words to be replaced should stay in the picture too, when the crop can hold them all.
+  const everything = unionOf([product, ...alsoKeep]);
+  const focus =
+    everything.width <= cropWidth && everything.height <= cropHeight ? everything : product;
   const center = (start: number, length: number, crop: number, limit: number) => {
     const ideal = start + length / 2 - crop / 2;
     if (crop >= limit) return (limit - crop) / 2; // centre the overflow on both sides
@@ -42,8 +48,8 @@ export function computeFrame(
   };
   return {
     crop: {
-      x: center(product.x, product.width, cropWidth, template.width),
-      y: center(product.y, product.height, cropHeight, template.height),
+      x: center(focus.x, focus.width, cropWidth, template.width),
+      y: center(focus.y, focus.height, cropHeight, template.height),
       width: cropWidth,
       height: cropHeight,
     },
@@ -52,49 +58,51 @@ export function computeFrame(
   };
 }
 
-/** Renders the frame of a decoded RGB template at the output size. */
+/**
+ * Renders the frame of a decoded RGB template at the output size. Where the frame reaches past
+ * the template, the margin is filled from the template's edge (mirroring would copy objects near
+ * the edge, such as words, backwards).
+ */
 export async function renderFrame(template: Raster, frame: Frame): Promise<Raster> {
   const { crop } = frame;
-  const left = Math.max(0, Math.ceil(-crop.x));
-  const top = Math.max(0, Math.ceil(-crop.y));
-  const right = Math.max(0, Math.ceil(crop.x + crop.width - template.width));
-  const bottom = Math.max(0, Math.ceil(crop.y + crop.height - template.height));
-  let source = sharp(template.data, {
-    raw: { width: template.width, height: template.height, channels: template.channels },
-  });
-  if (left || top || right || bottom) {
-    const extended = await source
-      .extend({ left, top, right, bottom, extendWith: 'mirror' })
-      .raw()
-      .toBuffer();
-    source = sharp(extended, {
-      raw: {
-        width: template.width + left + right,
-        height: template.height + top + bottom,
-        channels: template.channels,
-      },
-    });
-  }
+  const scale = frame.width / crop.width;
+  const x0 = Math.max(0, crop.x);
+  const y0 = Math.max(0, crop.y);
+  const x1 = Math.min(template.width, crop.x + crop.width);
+  const y1 = Math.min(template.height, crop.y + crop.height);
+  const left = Math.round((x0 - crop.x) * scale);
+  const top = Math.round((y0 - crop.y) * scale);
+  const width = Math.min(frame.width - left, Math.max(1, Math.round((x1 - x0) * scale)));
+  const height = Math.min(frame.height - top, Math.max(1, Math.round((y1 - y0) * scale)));
   const extract = {
-    left: Math.max(0, Math.round(crop.x + left)),
-    top: Math.max(0, Math.round(crop.y + top)),
-    width: Math.min(template.width + left + right, Math.round(crop.width)),
-    height: Math.min(template.height + top + bottom, Math.round(crop.height)),
+    left: Math.round(x0),
+    top: Math.round(y0),
+    width: Math.max(1, Math.min(template.width - Math.round(x0), Math.round(x1 - x0))),
+    height: Math.max(1, Math.min(template.height - Math.round(y0), Math.round(y1 - y0))),
   };
-  extract.width = Math.min(extract.width, template.width + left + right - extract.left);
-  extract.height = Math.min(extract.height, template.height + top + bottom - extract.top);
-  const data = await source
+  const visible = await sharp(template.data, {
+    raw: { width: template.width, height: template.height, channels: template.channels },
+  })
     .extract(extract)
-    .resize(frame.width, frame.height, { fit: 'fill', kernel: 'lanczos3' })
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .removeAlpha()
     .raw()
     .toBuffer();
-  return {
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  const out: Raster = {
+    data: new Uint8Array(frame.width * frame.height * 3),
     width: frame.width,
     height: frame.height,
     channels: 3,
   };
+  const isWhole = left === 0 && top === 0 && width === frame.width && height === frame.height;
+  const hole = isWhole ? null : new Uint8Array(frame.width * frame.height).fill(1);
+  for (let y = 0; y < height; y += 1) {
+    const row = (y + top) * frame.width + left;
+    out.data.set(visible.subarray(y * width * 3, (y + 1) * width * 3), row * 3);
+    hole?.fill(0, row, row + width);
+  }
+  if (hole) fillRegion(out, hole);
+  return out;
 }
 
 /** Maps a box from template pixels into output pixels. */
@@ -106,4 +114,12 @@ export function boxToFrame(box: Box, frame: Frame): Box {
     width: box.width * scale,
     height: box.height * scale,
   };
+}
+
+function unionOf(boxes: Box[]): Box {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }

@@ -139,3 +139,39 @@ export async function resizeMask(
   const data = await pipeline.raw().toBuffer();
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
+
+/** Square dilation of a 0/1 mask by `radius` pixels (separable max filter). */
+export function dilate(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+): Uint8Array {
+  const rows = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y += 1) {
+    let last = -Infinity;
+    for (let x = 0; x < width; x += 1) {
+      if (mask[y * width + x]) last = x;
+      if (x - last <= radius) rows[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x -= 1) {
+      if (mask[y * width + x]) last = x;
+      if (last - x <= radius) rows[y * width + x] = 1;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  for (let x = 0; x < width; x += 1) {
+    let last = -Infinity;
+    for (let y = 0; y < height; y += 1) {
+      if (rows[y * width + x]) last = y;
+      if (y - last <= radius) out[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let y = height - 1; y >= 0; y -= 1) {
+      if (rows[y * width + x]) last = y;
+      if (last - y <= radius) out[y * width + x] = 1;
+    }
+  }
+  return out;
+}

@@ -1,7 +1,6 @@
 import type { Box } from '../types.js';
-import { dilate } from './cut-out-product.js';
 import { fillRegion } from './fill-region.js';
-import { clipBox, growBox, resizeMask, resizeRaster, type Raster } from './raster.js';
+import { clipBox, dilate, growBox, resizeMask, resizeRaster, type Raster } from './raster.js';
 import { segmentForeground } from './segment-foreground.js';
 
 const WORK_SIDE = 256;
@@ -35,7 +34,29 @@ export async function removeProduct(
       if (grown[i] || differs[i] || isFoot) hole[i] = 1;
     }
   }
+  const original = frame.data.slice();
   fillRegion(frame, hole);
+  // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
+  // edge of an old soft shadow does not show as a straight line.
+  const feather = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.04));
+  for (let y = limits.y; y < limits.y + limits.height; y += 1) {
+    for (let x = limits.x; x < limits.x + limits.width; x += 1) {
+      const i = y * width + x;
+      if (!hole[i] || grown[i]) continue;
+      const edge = Math.min(
+        x - limits.x,
+        limits.x + limits.width - 1 - x,
+        y - limits.y,
+        limits.y + limits.height - 1 - y,
+      );
+      if (edge >= feather) continue;
+      const t = edge / feather;
+      for (let c = 0; c < 3; c += 1) {
+        const k = i * frame.channels + c;
+        frame.data[k] = Math.round(frame.data[k]! * t + original[k]! * (1 - t));
+      }
+    }
+  }
   return hole;
 }
 

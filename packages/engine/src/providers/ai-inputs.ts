@@ -44,7 +44,12 @@ export async function prepareSwapInputs(request: SwapRequest): Promise<{
     request.productBox ??
     request.analysis?.productBox ??
     (await detectProduct(await decodeImage(request.template, { channels: 4 })));
-  const frame = computeFrame(rgb, box, request.size);
+  const wordBoxes = replacements.flatMap((replacement) =>
+    request.analysis
+      ? (findPhrase(request.analysis.words, replacement.toReplace)?.map((w) => w.box) ?? [])
+      : [],
+  );
+  const frame = computeFrame(rgb, box, request.size, wordBoxes);
   const framed = await renderFrame(rgb, frame);
   const { width, height } = parseOutputSize(request.size);
   const editBoxes: Box[] = [];

@@ -54,6 +54,29 @@ export function measureInk(
   return { left: box.x1, right: box.x2, top: box.y1, bottom: box.y2 };
 }
 
+/**
+ * SVG path data of an opentype path. Path.toPathData of opentype.js 1.3 prints some coordinates
+ * as NaN (its decimal rounding), which makes librsvg drop the rest of the path.
+ */
+export function toSvgPathData(path: opentype.Path): string {
+  const n = (value: number | undefined) => (value ?? 0).toFixed(2);
+  return path.commands
+    .map((command) => {
+      switch (command.type) {
+        case 'M':
+        case 'L':
+          return `${command.type}${n(command.x)} ${n(command.y)}`;
+        case 'Q':
+          return `Q${n(command.x1)} ${n(command.y1)} ${n(command.x)} ${n(command.y)}`;
+        case 'C':
+          return `C${n(command.x1)} ${n(command.y1)} ${n(command.x2)} ${n(command.y2)} ${n(command.x)} ${n(command.y)}`;
+        default:
+          return 'Z';
+      }
+    })
+    .join('');
+}
+
 /** Draws text onto an RGB raster as vector paths (a new raster is returned). */
 export async function drawText(
   frame: Raster,
@@ -70,7 +93,7 @@ export async function drawText(
   const paths = items
     .map((item) => {
       const { path } = layoutText(item.text, item);
-      return `<path d="${path.toPathData(2)}" fill="${item.color}"/>`;
+      return `<path d="${toSvgPathData(path)}" fill="${item.color}"/>`;
     })
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}">${paths}</svg>`;

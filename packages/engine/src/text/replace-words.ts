@@ -1,6 +1,6 @@
 import { boxToFrame, type Frame } from '../pipeline/frame-template.js';
 import { fillRegion } from '../pipeline/fill-region.js';
-import { clipBox, growBox, type Raster } from '../pipeline/raster.js';
+import { clipBox, fromHex, type Raster } from '../pipeline/raster.js';
 import type { Box, TemplateWord, TextReplacement } from '../types.js';
 import { drawText, measureInk, type FontWeight } from './font-renderer.js';
 
@@ -56,9 +56,16 @@ function editDistance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+export type TextDrawing = Parameters<typeof drawText>[1][number];
+
+/** Writes the replacements (after the product is placed: ad copy sits on top of everything). */
+export function writeWords(frame: Raster, drawings: TextDrawing[]): Promise<Raster> {
+  return drawText(frame, drawings);
+}
+
 /**
- * Erases each found phrase and writes its replacement in the same colour, at the size that makes
- * the original words' ink as tall as it was, on the same baseline; a longer replacement is
+ * Erases each found phrase and prepares its replacement in the same colour, at the size that
+ * makes the original words' ink as tall as it was, on the same baseline; a longer replacement is
  * narrowed to the erased width so nothing beyond the old words changes.
  */
 export async function replaceWords(options: {
@@ -66,12 +73,12 @@ export async function replaceWords(options: {
   frameMap: Frame;
   words: TemplateWord[];
   replacements: TextReplacement[];
-}): Promise<{ frame: Raster; changes: WordChange[] }> {
-  const { frameMap, words } = options;
-  let { frame } = options;
+}): Promise<{ frame: Raster; changes: WordChange[]; drawings: TextDrawing[] }> {
+  const { frame, frameMap, words } = options;
   const changes: WordChange[] = [];
-  const drawings: Parameters<typeof drawText>[1] = [];
+  const drawings: TextDrawing[] = [];
   const hole = new Uint8Array(frame.width * frame.height);
+  const inkColors: [number, number, number][] = [];
   for (const replacement of options.replacements) {
     const found = findPhrase(words, replacement.toReplace);
     if (!found) {
@@ -80,10 +87,33 @@ export async function replaceWords(options: {
     }
     const inTemplate = unionBox(found.map((word) => word.box));
     const ink = boxToFrame(inTemplate, frameMap);
-    const area = clipBox(growBox(ink, 0.12), frame.width, frame.height);
+    const isInFrame =
+      ink.x >= 0 &&
+      ink.y >= 0 &&
+      ink.x + ink.width <= frame.width &&
+      ink.y + ink.height <= frame.height;
+    if (!isInFrame) {
+      // Re-framing to another aspect cut these words off; there is nothing left to replace.
+      changes.push({ replacement, area: null });
+      continue;
+    }
+    // Pad by a fraction of the line height: enough for anti-aliasing, short of the next word.
+    const pad = ink.height * 0.15;
+    const side = ink.height * 0.06;
+    const area = clipBox(
+      {
+        x: ink.x - side,
+        y: ink.y - pad,
+        width: ink.width + 2 * side,
+        height: ink.height + 2 * pad,
+      },
+      frame.width,
+      frame.height,
+    );
     for (let y = area.y; y < area.y + area.height; y += 1) {
       hole.fill(1, y * frame.width + area.x, y * frame.width + area.x + area.width);
     }
+    inkColors.push(fromHex(found[0]!.textColor));
     const weight: FontWeight = 700;
     const original = measureInk(found.map((word) => word.text).join(' '), weight);
     let size = ink.height / Math.max(0.1, original.bottom - original.top);
@@ -101,9 +131,9 @@ export async function replaceWords(options: {
     });
     changes.push({ replacement, area });
   }
-  fillRegion(frame, hole);
-  frame = await drawText(frame, drawings);
-  return { frame, changes };
+  // Neighbouring letters must not bleed into the fill: ink-coloured pixels are not background.
+  fillRegion(frame, hole, { ignoreColors: inkColors });
+  return { frame, changes, drawings };
 }
 
 function unionBox(boxes: Box[]): Box {
