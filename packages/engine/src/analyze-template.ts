@@ -12,12 +12,15 @@ export async function analyzeTemplate(
   bytes: Uint8Array,
   options: { readText?: boolean; findProduct?: boolean } = {},
 ): Promise<TemplateAnalysis> {
+  const rgb = await decodeImage(bytes, { channels: 3 });
+  const words = options.readText === false ? [] : await findWords(bytes, rgb);
+  // Ad copy is never the product, even when it stands out from the background.
   const productBox =
     options.findProduct === false
       ? null
-      : await detectProduct(await decodeImage(bytes, { channels: 4 }));
-  const rgb = await decodeImage(bytes, { channels: 3 });
-  const words = options.readText === false ? [] : await findWords(bytes, rgb);
+      : await detectProduct(await decodeImage(bytes, { channels: 4 }), {
+          exclude: words.map((word) => word.box),
+        });
   return {
     version: 1,
     width: rgb.width,

@@ -62,16 +62,16 @@ export async function composeSwap(
     const recordedMask = request.productMask
       ? await decodeMask(request.productMask.png, decoded.rgb)
       : undefined;
-    const box =
-      request.productBox ??
-      (recordedMask ? boundingBoxOf(recordedMask, decoded.rgb.width, 1) : null) ??
-      request.analysis?.productBox ??
-      (await detectProduct(decoded.withAlpha)) ??
-      centreBox(decoded.rgb);
     let found: TemplateWord[] = request.analysis?.words ?? [];
     if (replacements.length > 0 && !request.analysis) {
       found = (await analyzeTemplate(request.template, { findProduct: false })).words;
     }
+    const box =
+      request.productBox ??
+      (recordedMask ? boundingBoxOf(recordedMask, decoded.rgb.width, 1) : null) ??
+      request.analysis?.productBox ??
+      (await detectProduct(decoded.withAlpha, { exclude: found.map((word) => word.box) })) ??
+      centreBox(decoded.rgb);
     return { productBox: validateBox(box, decoded.rgb), words: found };
   });
 

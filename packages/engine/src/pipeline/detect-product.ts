@@ -14,7 +14,10 @@ const DETECTION_SIDE = 256;
  * Finds the main object of a template with no recorded box: its alpha when it has one, else the
  * dominant foreground against the border. Null when nothing plausible stands out.
  */
-export async function detectProduct(template: Raster): Promise<Box | null> {
+export async function detectProduct(
+  template: Raster,
+  options: { exclude?: Box[] } = {},
+): Promise<Box | null> {
   if (template.channels === 4 && measureTransparency(template) > 0.05) {
     const alpha = new Uint8Array(template.width * template.height);
     for (let i = 0; i < alpha.length; i += 1) alpha[i] = template.data[i * 4 + 3]!;
@@ -27,7 +30,10 @@ export async function detectProduct(template: Raster): Promise<Box | null> {
     Math.max(8, Math.round(template.height * scale)),
     'linear',
   );
-  const mask = await segmentForeground(small, { iterations: 3 });
+  const mask = await segmentForeground(small, {
+    iterations: 3,
+    exclude: (options.exclude ?? []).map((box) => scaleBox(box, scale)),
+  });
   const box = boundingBoxOf(mask, small.width, 128);
   if (!box) return null;
   const share = (box.width * box.height) / (small.width * small.height);

@@ -40,8 +40,12 @@ export function fillRegion(
       for (let c = 0; c < 3; c += 1) values[dst * 3 + c] = raster.data[src * channels + c]! * known;
     }
   }
-  const filled = pushPull(values, weights, w, h);
-  relaxEdges(filled, weights, w, h);
+  const direction = measureBanding(values, weights, w, h);
+  const filled =
+    direction === 'none'
+      ? pushPull(values, weights, w, h)
+      : fillAlong(direction, values, weights, w, h);
+  if (direction === 'none') relaxEdges(filled, weights, w, h);
   const grain = options.grain ?? measureGrain(raster, hole, area);
   let state = options.seed ?? 1234567;
   const random = () => {
@@ -60,6 +64,84 @@ export function fillRegion(
       }
     }
   }
+}
+
+/**
+ * Backgrounds of bands (planks, shelves, stripes) change across the bands and hardly along them.
+ * Returns the direction to interpolate along when the known pixels show such bands clearly.
+ */
+function measureBanding(
+  values: Float32Array,
+  weights: Float32Array,
+  w: number,
+  h: number,
+): 'rows' | 'columns' | 'none' {
+  let alongX = 0;
+  let alongY = 0;
+  for (let y = 0; y < h - 1; y += 1) {
+    for (let x = 0; x < w - 1; x += 1) {
+      const i = y * w + x;
+      if (!weights[i] || !weights[i + 1] || !weights[i + w]) continue;
+      // Only clear edges count: grain is the same in every direction and would hide the bands.
+      for (let c = 0; c < 3; c += 1) {
+        const dx = Math.abs(values[(i + 1) * 3 + c]! - values[i * 3 + c]!);
+        const dy = Math.abs(values[(i + w) * 3 + c]! - values[i * 3 + c]!);
+        if (dx > 10) alongX += dx;
+        if (dy > 10) alongY += dy;
+      }
+    }
+  }
+  if (alongY > alongX * 1.7) return 'rows';
+  if (alongX > alongY * 1.7) return 'columns';
+  return 'none';
+}
+
+/** Linear interpolation across each run of hole pixels along rows (or columns). */
+function fillAlong(
+  direction: 'rows' | 'columns',
+  values: Float32Array,
+  weights: Float32Array,
+  w: number,
+  h: number,
+): Float32Array {
+  const out = values.slice();
+  const lines = direction === 'rows' ? h : w;
+  const length = direction === 'rows' ? w : h;
+  const index = (line: number, k: number) => (direction === 'rows' ? line * w + k : k * w + line);
+  const sideMedian = (line: number, from: number, step: number): number[] | null => {
+    const samples: number[][] = [[], [], []];
+    for (let k = from; k >= 0 && k < length && Math.abs(k - from) < 32; k += step) {
+      const i = index(line, k);
+      if (!weights[i]) continue;
+      for (let c = 0; c < 3; c += 1) samples[c]!.push(values[i * 3 + c]!);
+    }
+    if (samples[0]!.length === 0) return null;
+    return samples.map((list) => list.sort((a, b) => a - b)[list.length >> 1]!);
+  };
+  for (let line = 0; line < lines; line += 1) {
+    let k = 0;
+    while (k < length) {
+      if (weights[index(line, k)]) {
+        k += 1;
+        continue;
+      }
+      const start = k;
+      while (k < length && !weights[index(line, k)]) k += 1;
+      // Medians over a stretch of each side: a thin object beside the hole (a pencil, a cable)
+      // must not be drawn across it as a streak.
+      const before = sideMedian(line, start - 1, -1);
+      const after = sideMedian(line, k, 1);
+      for (let j = start; j < k; j += 1) {
+        const t = (j - start + 1) / (k - start + 1);
+        for (let c = 0; c < 3; c += 1) {
+          const a = before?.[c] ?? after?.[c] ?? 0;
+          const b = after?.[c] ?? a;
+          out[index(line, j) * 3 + c] = a * (1 - t) + b * t;
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /**
@@ -106,6 +188,114 @@ function isIgnored(
         Math.abs(raster.data[i + 2]! - b) <
       90,
   );
+}
+
+/**
+ * Fills a hole on a textured background by cloning: the hole is copied from the nearby spot whose
+ * surroundings look most like the hole's own surroundings, and the mismatch along the rim is
+ * spread smoothly across it (a membrane correction, as in seamless cloning), so the texture
+ * continues without a seam. Returns false, changing nothing, when the background is smooth
+ * (push-pull is better there) or no clean source spot exists.
+ */
+export function cloneFill(raster: Raster, hole: Uint8Array): boolean {
+  const { width, height, channels } = raster;
+  const box = boundingBoxOf(hole, width);
+  if (!box) return true;
+  const band = 6;
+  const rim = dilate(hole, width, height, band);
+  const ring: number[] = [];
+  for (let y = Math.max(0, box.y - band); y < Math.min(height, box.y + box.height + band); y += 1) {
+    for (let x = Math.max(0, box.x - band); x < Math.min(width, box.x + box.width + band); x += 1) {
+      const i = y * width + x;
+      if (rim[i] && !hole[i]) ring.push(i);
+    }
+  }
+  if (ring.length < 50 || measureTexture(raster, ring) < 6) return false;
+  let best: { dx: number; dy: number; score: number } | null = null;
+  const stepX = Math.max(4, Math.round(box.width / 6));
+  const stepY = Math.max(4, Math.round(box.height / 6));
+  const sample = ring.filter((_, k) => k % 3 === 0);
+  for (let dy = -2 * box.height; dy <= 2 * box.height; dy += stepY) {
+    for (let dx = -2 * box.width; dx <= 2 * box.width; dx += stepX) {
+      const isApart = Math.abs(dx) >= box.width + 2 * band || Math.abs(dy) >= box.height + 2 * band;
+      const isInside =
+        box.x + dx - band >= 0 &&
+        box.y + dy - band >= 0 &&
+        box.x + box.width + dx + band <= width &&
+        box.y + box.height + dy + band <= height;
+      if (!isApart || !isInside) continue;
+      let sum = 0;
+      for (const i of sample) {
+        const j = i + dy * width + dx;
+        if (hole[j]) {
+          sum = Infinity;
+          break;
+        }
+        for (let c = 0; c < 3; c += 1) {
+          const d = raster.data[i * channels + c]! - raster.data[j * channels + c]!;
+          sum += d * d;
+        }
+      }
+      const score = (sum / sample.length) * (1 + Math.hypot(dx, dy) / Math.hypot(width, height));
+      if (!best || score < best.score) best = { dx, dy, score };
+    }
+  }
+  // A poor best match means the surroundings do not repeat: cloning would paste a wrong spot.
+  if (!best || !Number.isFinite(best.score) || best.score > 900 * 3) return false;
+  const offset = best.dy * width + best.dx;
+  const area = clipBox(
+    {
+      x: box.x - band,
+      y: box.y - band,
+      width: box.width + 2 * band,
+      height: box.height + 2 * band,
+    },
+    width,
+    height,
+  );
+  const w = area.width;
+  const h = area.height;
+  const difference = new Float32Array(w * h * 3);
+  const weights = new Float32Array(w * h);
+  for (const i of ring) {
+    const x = (i % width) - area.x;
+    const y = Math.floor(i / width) - area.y;
+    if (x < 0 || y < 0 || x >= w || y >= h) continue;
+    const k = y * w + x;
+    weights[k] = 1;
+    for (let c = 0; c < 3; c += 1) {
+      difference[k * 3 + c] =
+        raster.data[i * channels + c]! - raster.data[(i + offset) * channels + c]!;
+    }
+  }
+  const correction = pushPull(difference, weights, w, h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = (y + area.y) * width + x + area.x;
+      if (!hole[i]) continue;
+      for (let c = 0; c < 3; c += 1) {
+        const value = raster.data[(i + offset) * channels + c]! + correction[(y * w + x) * 3 + c]!;
+        raster.data[i * channels + c] = Math.max(0, Math.min(255, Math.round(value)));
+      }
+    }
+  }
+  return true;
+}
+
+/** Mean absolute Laplacian of the green channel over some pixels: how textured they are. */
+function measureTexture(raster: Raster, pixels: number[]): number {
+  const { width, height, channels, data } = raster;
+  let sum = 0;
+  let count = 0;
+  for (const i of pixels) {
+    const x = i % width;
+    const y = Math.floor(i / width);
+    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+    const g = (j: number) => data[j * channels + 1]!;
+    sum += Math.abs(4 * g(i) - g(i - 1) - g(i + 1) - g(i - width) - g(i + width));
+    count += 1;
+  }
+  return count ? sum / count : 0;
 }
 
 function pushPull(values: Float32Array, weights: Float32Array, w: number, h: number): Float32Array {

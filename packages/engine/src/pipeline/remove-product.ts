@@ -1,5 +1,5 @@
 import type { Box } from '../types.js';
-import { fillRegion } from './fill-region.js';
+import { cloneFill, fillRegion } from './fill-region.js';
 import { clipBox, dilate, growBox, resizeMask, resizeRaster, type Raster } from './raster.js';
 import { segmentForeground } from './segment-foreground.js';
 
@@ -35,7 +35,7 @@ export async function removeProduct(
     }
   }
   const original = frame.data.slice();
-  fillRegion(frame, hole);
+  if (!cloneFill(frame, hole)) fillRegion(frame, hole);
   // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
   // edge of an old soft shadow does not show as a straight line.
   const feather = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.04));

@@ -8,6 +8,8 @@ export type ForegroundOptions = {
   /** Pixels this close (RGB distance) to the border colour start as probable background. */
   backgroundTolerance?: number;
   iterations?: number;
+  /** Areas that are certainly background (e.g. words of the ad copy). */
+  exclude?: Box[];
 };
 
 /** GrabCut labels of OpenCV. */
@@ -39,7 +41,10 @@ export async function segmentForeground(
       const outside = rect
         ? x < rect.x || y < rect.y || x >= rect.x + rect.width || y >= rect.y + rect.height
         : x < margin || y < margin || x >= width - margin || y >= height - margin;
-      if (outside) {
+      const isExcluded = options.exclude?.some(
+        (box) => x >= box.x && y >= box.y && x < box.x + box.width && y < box.y + box.height,
+      );
+      if (outside || isExcluded) {
         seeds[i] = GC_BGD;
         continue;
       }
@@ -106,10 +111,40 @@ function keepDominantParts(
       scores.push(area * (1.2 - Math.min(1, Math.hypot(cx, cy) * 1.4)));
     }
     const best = Math.max(0, ...scores);
+    const main = scores.indexOf(best);
+    const boxOf = (label: number) => ({
+      x: stats.intAt(label, cv.CC_STAT_LEFT),
+      y: stats.intAt(label, cv.CC_STAT_TOP),
+      width: stats.intAt(label, cv.CC_STAT_WIDTH),
+      height: stats.intAt(label, cv.CC_STAT_HEIGHT),
+    });
+    const mainBox = main > 0 ? boxOf(main) : null;
+    const reach = Math.hypot(width, height) * 0.04;
+    // Small parts right next to the main one (a lever, a handle, a strap) belong to it.
+    const isNearMain = (label: number) => {
+      if (!mainBox) return false;
+      const box = boxOf(label);
+      const gapX = Math.max(
+        0,
+        box.x - (mainBox.x + mainBox.width),
+        mainBox.x - (box.x + box.width),
+      );
+      const gapY = Math.max(
+        0,
+        box.y - (mainBox.y + mainBox.height),
+        mainBox.y - (box.y + box.height),
+      );
+      const area = stats.intAt(label, cv.CC_STAT_AREA);
+      const isSizeOfAPart =
+        area >= width * height * 0.0015 && area <= stats.intAt(main, cv.CC_STAT_AREA) * 0.05;
+      return isSizeOfAPart && Math.hypot(gapX, gapY) <= reach;
+    };
     const labelData = labels.data32S;
     const out = new Uint8Array(width * height);
     if (best <= 0) return out;
-    const keep = scores.map((score) => score >= best * 0.12);
+    const keep = scores.map(
+      (score, label) => label > 0 && (score >= best * 0.12 || isNearMain(label)),
+    );
     for (let i = 0; i < out.length; i += 1) if (keep[labelData[i]!]) out[i] = 255;
     return out;
   } finally {
