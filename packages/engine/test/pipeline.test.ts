@@ -116,6 +116,36 @@ describe('template swap on a synthetic studio shot', () => {
     expect(placed.x + placed.width).toBeLessThanOrEqual(box.x + box.width + 1);
   });
 
+  it('takes the product from a recorded mask', async () => {
+    const width = 600;
+    const height = 400;
+    const template = makeRaster(width, height, (x, y) =>
+      x >= 100 && x < 200 && y >= 100 && y < 300 ? [20, 120, 40] : [200, 205, 210],
+    );
+    const mask = makeRaster(width, height, (x, y) =>
+      x >= 100 && x < 200 && y >= 100 && y < 300 ? [255, 255, 255] : [0, 0, 0],
+    );
+    const png = (raster: Raster) =>
+      sharp(raster.data, { raw: { width, height, channels: 3 } })
+        .png()
+        .toBuffer();
+    const outcome = await composeSwap({
+      template: new Uint8Array(await png(template)),
+      product: readFixture('products/solidus_hat.png'),
+      productMask: { png: new Uint8Array(await png(mask)) },
+      size: '1536x1024',
+    });
+    const scale = outcome.frame.width / outcome.frame.crop.width;
+    expect(outcome.productBox.width).toBeCloseTo(100 * scale, 0);
+    expect(outcome.productBox.height).toBeCloseTo(200 * scale, 0);
+    const { data, info } = await sharp(outcome.png).raw().toBuffer({ resolveWithObject: true });
+    let green = 0;
+    for (let i = 0; i < info.width * info.height; i += 1) {
+      if (data[i * 3 + 1]! > 100 && data[i * 3]! < 60 && data[i * 3 + 2]! < 80) green += 1;
+    }
+    expect(green).toBe(0);
+  });
+
   it('places the product in a box the caller gives, in template pixels', async () => {
     const template = readFixture('templates/home/charles-deluvio-695736-unsplash.jpg');
     const outcome = await composeSwap({
