@@ -10,7 +10,7 @@ import {
   resizeRaster,
   type Raster,
 } from './raster.js';
-import { segmentForeground } from './segment-foreground.js';
+import { estimateBorderColor, segmentForeground } from './segment-foreground.js';
 
 /** Cut-outs larger than this gain nothing at the engine's output sizes. */
 const MAX_SIDE = 1024;
@@ -26,6 +26,7 @@ export async function cutOutProduct(bytes: Uint8Array): Promise<ProductCutOut> {
   const raster = await decodeImage(bytes, { maxSide: MAX_SIDE, channels: 4 });
   const hasAlpha = measureTransparency(raster) > 0.01;
   const alpha = hasAlpha ? dropFaintShadow(raster) : await segmentAlpha(raster);
+  if (!hasAlpha) refineEdge(raster, alpha);
   const box = boundingBoxOf(alpha, raster.width, 24);
   if (!box || box.width < 4 || box.height < 4) {
     throw new EngineError('bad_input', 'No product could be found in the product photo.');
@@ -105,4 +106,54 @@ async function segmentAlpha(raster: Raster): Promise<Uint8Array> {
     alpha[i] = Math.max(0, Math.min(255, Math.round((data[i]! - 110) * 2.2)));
   }
   return alpha;
+}
+
+/**
+ * Sharpens the upscaled edge against a plain background and removes its colour from the edge
+ * pixels (in place): along the rim, alpha is where the pixel lies between the nearby product
+ * colour and the background colour, and the background's share is taken out of its colour, so
+ * no light or dark fringe travels into a scene of another colour.
+ */
+function refineEdge(raster: Raster, alpha: Uint8Array): void {
+  const { width, height, data } = raster;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let i = 0; i < width * height; i += 1) rgb.set(data.subarray(i * 4, i * 4 + 3), i * 3);
+  const background = estimateBorderColor(rgb, width, height);
+  const edge = new Uint8Array(width * height);
+  for (let i = 0; i < edge.length; i += 1) edge[i] = alpha[i]! > 0 && alpha[i]! < 255 ? 1 : 0;
+  const band = dilate(edge, width, height, 3);
+  const radius = 5;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      if (!band[i]) continue;
+      // The product's colour here: the mean of solid pixels close by.
+      const sum = [0, 0, 0];
+      let count = 0;
+      for (let dy = -radius; dy <= radius; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -radius; dx <= radius; dx += 1) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width || alpha[yy * width + xx] !== 255) continue;
+          for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + data[(yy * width + xx) * 4 + c]!;
+          count += 1;
+        }
+      }
+      if (count === 0) continue;
+      const product = sum.map((value) => value / count);
+      const span = product.map((value, c) => value - background[c]!);
+      const spanSquared = span.reduce((total, d) => total + d * d, 0);
+      if (spanSquared < 40 * 40) continue; // product and background too alike to tell apart
+      const own = [0, 1, 2].map((c) => data[i * 4 + c]! - background[c]!);
+      const share = own.reduce((total, d, c) => total + d * span[c]!, 0) / spanSquared;
+      const refined = Math.max(0, Math.min(1, share));
+      alpha[i] = Math.round(refined * 255);
+      if (alpha[i]! < 8) continue;
+      for (let c = 0; c < 3; c += 1) {
+        const unmixed = background[c]! + own[c]! / Math.max(0.2, alpha[i]! / 255);
+        data[i * 4 + c] = Math.max(0, Math.min(255, Math.round(unmixed)));
+      }
+    }
+  }
 }
