@@ -46,7 +46,11 @@ export function fillRegion(
       ? pushPull(values, weights, w, h)
       : fillAlong(direction, values, weights, w, h);
   if (direction === 'none') relaxEdges(filled, weights, w, h);
-  const grain = options.grain ?? measureGrain(raster, hole, area);
+  const hasDetail =
+    direction === 'none' &&
+    options.grain === undefined &&
+    transferDetail(filled, weights, w, h, values);
+  const grain = hasDetail ? 0 : (options.grain ?? measureGrain(raster, hole, area));
   let state = options.seed ?? 1234567;
   const random = () => {
     // Small deterministic generator: the same inputs give the same picture.
@@ -64,6 +68,111 @@ export function fillRegion(
       }
     }
   }
+}
+
+/**
+ * Gives a smooth fill the texture of its surroundings (in place): the fine detail (image minus its
+ * local mean) of known pixels is mirrored into the hole across the hole's nearest side, so wood,
+ * fabric or paper keep their structure instead of reading as a soft blot. Returns false when the
+ * surroundings have no texture worth copying.
+ */
+function transferDetail(
+  filled: Float32Array,
+  weights: Float32Array,
+  w: number,
+  h: number,
+  values: Float32Array,
+): boolean {
+  const radius = 3;
+  const known = new Uint8Array(w * h);
+  for (let i = 0; i < known.length; i += 1) known[i] = weights[i]! > 0 ? 1 : 0;
+  const hole = known.map((k) => 1 - k);
+  // Pixels this close to the hole carry some of the old product in their local mean.
+  const tainted = dilate(hole, w, h, radius + 1);
+  const mean = boxBlur(values, known, w, h, radius);
+  const box = boundingBoxOf(hole, w);
+  if (!box) return false;
+  let energy = 0;
+  let count = 0;
+  for (let i = 0; i < known.length; i += 1) {
+    if (tainted[i] || !known[i]) continue;
+    energy += Math.abs(values[i * 3 + 1]! - mean[i * 3 + 1]!);
+    count += 1;
+  }
+  if (count === 0 || energy / count < 1.5) return false;
+  const gap = radius + 2;
+  const sourceAt = (sx: number, sy: number) => {
+    if (sx < 0 || sy < 0 || sx >= w || sy >= h) return -1;
+    const j = sy * w + sx;
+    return tainted[j] || !known[j] ? -1 : j;
+  };
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    for (let x = box.x; x < box.x + box.width; x += 1) {
+      const i = y * w + x;
+      if (known[i]) continue;
+      // Mirror across the nearest side of the hole's box; the next nearest when that fails.
+      const toLeft = x - box.x;
+      const toRight = box.x + box.width - x;
+      const toTop = y - box.y;
+      const toBottom = box.y + box.height - y;
+      const horizontalFirst = Math.min(toLeft, toRight) <= Math.min(toTop, toBottom);
+      const sx = toLeft <= toRight ? 2 * box.x - x - gap : 2 * (box.x + box.width) - x + gap;
+      const sy = toTop <= toBottom ? 2 * box.y - y - gap : 2 * (box.y + box.height) - y + gap;
+      const first = horizontalFirst ? sourceAt(sx, y) : sourceAt(x, sy);
+      const j = first >= 0 ? first : horizontalFirst ? sourceAt(x, sy) : sourceAt(sx, y);
+      if (j < 0) continue;
+      for (let c = 0; c < 3; c += 1) {
+        filled[i * 3 + c] = filled[i * 3 + c]! + (values[j * 3 + c]! - mean[j * 3 + c]!);
+      }
+    }
+  }
+  return true;
+}
+
+/** Mean of the known pixels in a square window (separable running sums). */
+function boxBlur(
+  values: Float32Array,
+  known: Uint8Array,
+  w: number,
+  h: number,
+  radius: number,
+): Float32Array {
+  // Channels 0-2 hold colour sums of known pixels, channel 3 their count.
+  const rows = new Float32Array(w * h * 4);
+  for (let y = 0; y < h; y += 1) {
+    const acc = new Float64Array(4);
+    const add = (x: number, sign: number) => {
+      const i = y * w + x;
+      if (!known[i]) return;
+      for (let c = 0; c < 3; c += 1) acc[c] = acc[c]! + sign * values[i * 3 + c]!;
+      acc[3] = acc[3]! + sign;
+    };
+    for (let x = 0; x < Math.min(w, radius); x += 1) add(x, 1);
+    for (let x = 0; x < w; x += 1) {
+      if (x + radius < w) add(x + radius, 1);
+      if (x - radius - 1 >= 0) add(x - radius - 1, -1);
+      rows.set(acc, (y * w + x) * 4);
+    }
+  }
+  const out = new Float32Array(w * h * 3);
+  for (let x = 0; x < w; x += 1) {
+    const acc = new Float64Array(4);
+    const add = (y: number, sign: number) => {
+      const k = (y * w + x) * 4;
+      for (let c = 0; c < 4; c += 1) acc[c] = acc[c]! + sign * rows[k + c]!;
+    };
+    for (let y = 0; y < Math.min(h, radius); y += 1) add(y, 1);
+    for (let y = 0; y < h; y += 1) {
+      if (y + radius < h) add(y + radius, 1);
+      if (y - radius - 1 >= 0) add(y - radius - 1, -1);
+      const n = acc[3]! || 1;
+      const i = (y * w + x) * 3;
+      out[i] = acc[0]! / n;
+      out[i + 1] = acc[1]! / n;
+      out[i + 2] = acc[2]! / n;
+    }
+  }
+  return out;
 }
 
 /**
