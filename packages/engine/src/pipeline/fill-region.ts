@@ -1,0 +1,498 @@
+import type { Box } from '../types.js';
+import { boundingBoxOf, clipBox, dilate, type Raster } from './raster.js';
+
+/**
+ * Fills the masked pixels of an RGB raster in place from the good pixels around them: a push-pull
+ * pyramid (each hole pixel takes the weighted mean of known pixels at the coarsest scale that has
+ * any, blended smoothly into finer scales). Plain and gradient backgrounds come out seamless and,
+ * unlike Telea/NS inpainting, nothing is smeared into streaks. The photo's grain is added back so
+ * the fill does not read as a smooth blot.
+ */
+export function fillRegion(
+  raster: Raster,
+  hole: Uint8Array,
+  options: { seed?: number; grain?: number; ignoreColors?: [number, number, number][] } = {},
+): void {
+  const { width, height, channels } = raster;
+  const holeBox = boundingBoxOf(hole, width);
+  if (!holeBox) return;
+  const margin = Math.max(12, Math.round(Math.max(holeBox.width, holeBox.height) * 0.25));
+  const area = clipBox(
+    {
+      x: holeBox.x - margin,
+      y: holeBox.y - margin,
+      width: holeBox.width + 2 * margin,
+      height: holeBox.height + 2 * margin,
+    },
+    width,
+    height,
+  );
+  const w = area.width;
+  const h = area.height;
+  const values = new Float32Array(w * h * 3);
+  const weights = new Float32Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const src = (y + area.y) * width + x + area.x;
+      const dst = y * w + x;
+      const known = hole[src] || isIgnored(raster, src, options.ignoreColors) ? 0 : 1;
+      weights[dst] = known;
+      for (let c = 0; c < 3; c += 1) values[dst * 3 + c] = raster.data[src * channels + c]! * known;
+    }
+  }
+  const direction = measureBanding(values, weights, w, h);
+  const filled =
+    direction === 'none'
+      ? pushPull(values, weights, w, h)
+      : fillAlong(direction, values, weights, w, h);
+  if (direction === 'none') relaxEdges(filled, weights, w, h);
+  const hasDetail =
+    direction === 'none' &&
+    options.grain === undefined &&
+    transferDetail(filled, weights, w, h, values);
+  const grain = hasDetail ? 0 : (options.grain ?? measureGrain(raster, hole, area));
+  let state = options.seed ?? 1234567;
+  const random = () => {
+    // Small deterministic generator: the same inputs give the same picture.
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const src = (y + area.y) * width + x + area.x;
+      if (!hole[src]) continue;
+      const noise = (random() + random() + random() - 1.5) * grain * 2;
+      for (let c = 0; c < 3; c += 1) {
+        const value = filled[(y * w + x) * 3 + c]! + noise;
+        raster.data[src * channels + c] = Math.max(0, Math.min(255, Math.round(value)));
+      }
+    }
+  }
+}
+
+/**
+ * Gives a smooth fill the texture of its surroundings (in place): the fine detail (image minus its
+ * local mean) of known pixels is mirrored into the hole across the hole's nearest side, so wood,
+ * fabric or paper keep their structure instead of reading as a soft blot. Returns false when the
+ * surroundings have no texture worth copying.
+ */
+function transferDetail(
+  filled: Float32Array,
+  weights: Float32Array,
+  w: number,
+  h: number,
+  values: Float32Array,
+): boolean {
+  const radius = 3;
+  const known = new Uint8Array(w * h);
+  for (let i = 0; i < known.length; i += 1) known[i] = weights[i]! > 0 ? 1 : 0;
+  const hole = known.map((k) => 1 - k);
+  // Pixels this close to the hole carry some of the old product in their local mean.
+  const tainted = dilate(hole, w, h, radius + 1);
+  const mean = boxBlur(values, known, w, h, radius);
+  const box = boundingBoxOf(hole, w);
+  if (!box) return false;
+  let energy = 0;
+  let count = 0;
+  for (let i = 0; i < known.length; i += 1) {
+    if (tainted[i] || !known[i]) continue;
+    energy += Math.abs(values[i * 3 + 1]! - mean[i * 3 + 1]!);
+    count += 1;
+  }
+  if (count === 0 || energy / count < 1.5) return false;
+  const gap = radius + 2;
+  const sourceAt = (sx: number, sy: number) => {
+    if (sx < 0 || sy < 0 || sx >= w || sy >= h) return -1;
+    const j = sy * w + sx;
+    return tainted[j] || !known[j] ? -1 : j;
+  };
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    for (let x = box.x; x < box.x + box.width; x += 1) {
+      const i = y * w + x;
+      if (known[i]) continue;
+      // Mirror across the nearest side of the hole's box; the next nearest when that fails.
+      const toLeft = x - box.x;
+      const toRight = box.x + box.width - x;
+      const toTop = y - box.y;
+      const toBottom = box.y + box.height - y;
+      const horizontalFirst = Math.min(toLeft, toRight) <= Math.min(toTop, toBottom);
+      const sx = toLeft <= toRight ? 2 * box.x - x - gap : 2 * (box.x + box.width) - x + gap;
+      const sy = toTop <= toBottom ? 2 * box.y - y - gap : 2 * (box.y + box.height) - y + gap;
+      const first = horizontalFirst ? sourceAt(sx, y) : sourceAt(x, sy);
+      const j = first >= 0 ? first : horizontalFirst ? sourceAt(x, sy) : sourceAt(sx, y);
+      if (j < 0) continue;
+      for (let c = 0; c < 3; c += 1) {
+        filled[i * 3 + c] = filled[i * 3 + c]! + (values[j * 3 + c]! - mean[j * 3 + c]!);
+      }
+    }
+  }
+  return true;
+}
+
+/** Mean of the known pixels in a square window (separable running sums). */
+function boxBlur(
+  values: Float32Array,
+  known: Uint8Array,
+  w: number,
+  h: number,
+  radius: number,
+): Float32Array {
+  // Channels 0-2 hold colour sums of known pixels, channel 3 their count.
+  const rows = new Float32Array(w * h * 4);
+  for (let y = 0; y < h; y += 1) {
+    const acc = new Float64Array(4);
+    const add = (x: number, sign: number) => {
+      const i = y * w + x;
+      if (!known[i]) return;
+      for (let c = 0; c < 3; c += 1) acc[c] = acc[c]! + sign * values[i * 3 + c]!;
+      acc[3] = acc[3]! + sign;
+    };
+    for (let x = 0; x < Math.min(w, radius); x += 1) add(x, 1);
+    for (let x = 0; x < w; x += 1) {
+      if (x + radius < w) add(x + radius, 1);
+      if (x - radius - 1 >= 0) add(x - radius - 1, -1);
+      rows.set(acc, (y * w + x) * 4);
+    }
+  }
+  const out = new Float32Array(w * h * 3);
+  for (let x = 0; x < w; x += 1) {
+    const acc = new Float64Array(4);
+    const add = (y: number, sign: number) => {
+      const k = (y * w + x) * 4;
+      for (let c = 0; c < 4; c += 1) acc[c] = acc[c]! + sign * rows[k + c]!;
+    };
+    for (let y = 0; y < Math.min(h, radius); y += 1) add(y, 1);
+    for (let y = 0; y < h; y += 1) {
+      if (y + radius < h) add(y + radius, 1);
+      if (y - radius - 1 >= 0) add(y - radius - 1, -1);
+      const n = acc[3]! || 1;
+      const i = (y * w + x) * 3;
+      out[i] = acc[0]! / n;
+      out[i + 1] = acc[1]! / n;
+      out[i + 2] = acc[2]! / n;
+    }
+  }
+  return out;
+}
+
+/**
+ * Backgrounds of bands (planks, shelves, stripes) change across the bands and hardly along them.
+ * Returns the direction to interpolate along when the known pixels show such bands clearly.
+ */
+function measureBanding(
+  values: Float32Array,
+  weights: Float32Array,
+  w: number,
+  h: number,
+): 'rows' | 'columns' | 'none' {
+  let alongX = 0;
+  let alongY = 0;
+  for (let y = 0; y < h - 1; y += 1) {
+    for (let x = 0; x < w - 1; x += 1) {
+      const i = y * w + x;
+      if (!weights[i] || !weights[i + 1] || !weights[i + w]) continue;
+      // Only clear edges count: grain is the same in every direction and would hide the bands.
+      for (let c = 0; c < 3; c += 1) {
+        const dx = Math.abs(values[(i + 1) * 3 + c]! - values[i * 3 + c]!);
+        const dy = Math.abs(values[(i + w) * 3 + c]! - values[i * 3 + c]!);
+        if (dx > 10) alongX += dx;
+        if (dy > 10) alongY += dy;
+      }
+    }
+  }
+  if (alongY > alongX * 1.7) return 'rows';
+  if (alongX > alongY * 1.7) return 'columns';
+  return 'none';
+}
+
+/** Linear interpolation across each run of hole pixels along rows (or columns). */
+function fillAlong(
+  direction: 'rows' | 'columns',
+  values: Float32Array,
+  weights: Float32Array,
+  w: number,
+  h: number,
+): Float32Array {
+  const out = values.slice();
+  const lines = direction === 'rows' ? h : w;
+  const length = direction === 'rows' ? w : h;
+  const index = (line: number, k: number) => (direction === 'rows' ? line * w + k : k * w + line);
+  const sideMedian = (line: number, from: number, step: number): number[] | null => {
+    const samples: number[][] = [[], [], []];
+    for (let k = from; k >= 0 && k < length && Math.abs(k - from) < 32; k += step) {
+      const i = index(line, k);
+      if (!weights[i]) continue;
+      for (let c = 0; c < 3; c += 1) samples[c]!.push(values[i * 3 + c]!);
+    }
+    if (samples[0]!.length === 0) return null;
+    return samples.map((list) => list.sort((a, b) => a - b)[list.length >> 1]!);
+  };
+  for (let line = 0; line < lines; line += 1) {
+    let k = 0;
+    while (k < length) {
+      if (weights[index(line, k)]) {
+        k += 1;
+        continue;
+      }
+      const start = k;
+      while (k < length && !weights[index(line, k)]) k += 1;
+      // Medians over a stretch of each side: a thin object beside the hole (a pencil, a cable)
+      // must not be drawn across it as a streak.
+      const before = sideMedian(line, start - 1, -1);
+      const after = sideMedian(line, k, 1);
+      for (let j = start; j < k; j += 1) {
+        const t = (j - start + 1) / (k - start + 1);
+        for (let c = 0; c < 3; c += 1) {
+          const a = before?.[c] ?? after?.[c] ?? 0;
+          const b = after?.[c] ?? a;
+          out[index(line, j) * 3 + c] = a * (1 - t) + b * t;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A few Gauss-Seidel sweeps of the Laplace equation over the hole: push-pull leaves small steps
+ * where the background has a gradient at the hole's rim (a soft old shadow); this smooths them.
+ */
+function relaxEdges(image: Float32Array, weights: Float32Array, w: number, h: number): void {
+  const known = new Uint8Array(w * h);
+  for (let i = 0; i < known.length; i += 1) known[i] = weights[i]! > 0 ? 1 : 0;
+  // Only the rim matters, and sweeps converge there first: deeper pixels are left alone.
+  const nearRim = dilate(known, w, h, 10);
+  const holes: number[] = [];
+  for (let y = 1; y < h - 1; y += 1) {
+    for (let x = 1; x < w - 1; x += 1) {
+      const i = y * w + x;
+      if (!known[i] && nearRim[i]) holes.push(i);
+    }
+  }
+  for (let sweep = 0; sweep < 30; sweep += 1) {
+    for (const i of holes) {
+      for (let c = 0; c < 3; c += 1) {
+        image[i * 3 + c] =
+          (image[(i - 1) * 3 + c]! +
+            image[(i + 1) * 3 + c]! +
+            image[(i - w) * 3 + c]! +
+            image[(i + w) * 3 + c]!) /
+          4;
+      }
+    }
+  }
+}
+
+function isIgnored(
+  raster: Raster,
+  index: number,
+  colors: [number, number, number][] | undefined,
+): boolean {
+  if (!colors?.length) return false;
+  const i = index * raster.channels;
+  return colors.some(
+    ([r, g, b]) =>
+      Math.abs(raster.data[i]! - r) +
+        Math.abs(raster.data[i + 1]! - g) +
+        Math.abs(raster.data[i + 2]! - b) <
+      90,
+  );
+}
+
+/**
+ * Fills a hole on a textured background by cloning: the hole is copied from the nearby spot whose
+ * surroundings look most like the hole's own surroundings, and the mismatch along the rim is
+ * spread smoothly across it (a membrane correction, as in seamless cloning), so the texture
+ * continues without a seam. Returns false, changing nothing, when the background is smooth
+ * (push-pull is better there) or no clean source spot exists.
+ */
+export function cloneFill(raster: Raster, hole: Uint8Array): boolean {
+  const { width, height, channels } = raster;
+  const box = boundingBoxOf(hole, width);
+  if (!box) return true;
+  const band = 6;
+  const rim = dilate(hole, width, height, band);
+  const ring: number[] = [];
+  for (let y = Math.max(0, box.y - band); y < Math.min(height, box.y + box.height + band); y += 1) {
+    for (let x = Math.max(0, box.x - band); x < Math.min(width, box.x + box.width + band); x += 1) {
+      const i = y * width + x;
+      if (rim[i] && !hole[i]) ring.push(i);
+    }
+  }
+  if (ring.length < 50 || measureTexture(raster, ring) < 6) return false;
+  let best: { dx: number; dy: number; score: number } | null = null;
+  const stepX = Math.max(4, Math.round(box.width / 6));
+  const stepY = Math.max(4, Math.round(box.height / 6));
+  const sample = ring.filter((_, k) => k % 3 === 0);
+  for (let dy = -2 * box.height; dy <= 2 * box.height; dy += stepY) {
+    for (let dx = -2 * box.width; dx <= 2 * box.width; dx += stepX) {
+      const isApart = Math.abs(dx) >= box.width + 2 * band || Math.abs(dy) >= box.height + 2 * band;
+      const isInside =
+        box.x + dx - band >= 0 &&
+        box.y + dy - band >= 0 &&
+        box.x + box.width + dx + band <= width &&
+        box.y + box.height + dy + band <= height;
+      if (!isApart || !isInside) continue;
+      let sum = 0;
+      for (const i of sample) {
+        const j = i + dy * width + dx;
+        if (hole[j]) {
+          sum = Infinity;
+          break;
+        }
+        for (let c = 0; c < 3; c += 1) {
+          const d = raster.data[i * channels + c]! - raster.data[j * channels + c]!;
+          sum += d * d;
+        }
+      }
+      const score = (sum / sample.length) * (1 + Math.hypot(dx, dy) / Math.hypot(width, height));
+      if (!best || score < best.score) best = { dx, dy, score };
+    }
+  }
+  // A poor best match means the surroundings do not repeat: cloning would paste a wrong spot.
+  if (!best || !Number.isFinite(best.score) || best.score > 900 * 3) return false;
+  const offset = best.dy * width + best.dx;
+  const area = clipBox(
+    {
+      x: box.x - band,
+      y: box.y - band,
+      width: box.width + 2 * band,
+      height: box.height + 2 * band,
+    },
+    width,
+    height,
+  );
+  const w = area.width;
+  const h = area.height;
+  const difference = new Float32Array(w * h * 3);
+  const weights = new Float32Array(w * h);
+  for (const i of ring) {
+    const x = (i % width) - area.x;
+    const y = Math.floor(i / width) - area.y;
+    if (x < 0 || y < 0 || x >= w || y >= h) continue;
+    const k = y * w + x;
+    weights[k] = 1;
+    for (let c = 0; c < 3; c += 1) {
+      difference[k * 3 + c] =
+        raster.data[i * channels + c]! - raster.data[(i + offset) * channels + c]!;
+    }
+  }
+  const correction = pushPull(difference, weights, w, h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = (y + area.y) * width + x + area.x;
+      if (!hole[i]) continue;
+      for (let c = 0; c < 3; c += 1) {
+        const value = raster.data[(i + offset) * channels + c]! + correction[(y * w + x) * 3 + c]!;
+        raster.data[i * channels + c] = Math.max(0, Math.min(255, Math.round(value)));
+      }
+    }
+  }
+  return true;
+}
+
+/** Mean absolute Laplacian of the green channel over some pixels: how textured they are. */
+function measureTexture(raster: Raster, pixels: number[]): number {
+  const { width, height, channels, data } = raster;
+  let sum = 0;
+  let count = 0;
+  for (const i of pixels) {
+    const x = i % width;
+    const y = Math.floor(i / width);
+    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
+    const g = (j: number) => data[j * channels + 1]!;
+    sum += Math.abs(4 * g(i) - g(i - 1) - g(i + 1) - g(i - width) - g(i + width));
+    count += 1;
+  }
+  return count ? sum / count : 0;
+}
+
+function pushPull(values: Float32Array, weights: Float32Array, w: number, h: number): Float32Array {
+  if (w <= 1 && h <= 1) return normalize(values, weights);
+  const cw = Math.max(1, Math.ceil(w / 2));
+  const ch = Math.max(1, Math.ceil(h / 2));
+  const coarseValues = new Float32Array(cw * ch * 3);
+  const coarseWeights = new Float32Array(cw * ch);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const fine = y * w + x;
+      const coarse = (y >> 1) * cw + (x >> 1);
+      coarseWeights[coarse] = coarseWeights[coarse]! + weights[fine]!;
+      for (let c = 0; c < 3; c += 1)
+        coarseValues[coarse * 3 + c] = coarseValues[coarse * 3 + c]! + values[fine * 3 + c]!;
+    }
+  }
+  // Keep premultiplied sums but cap the weight at 1, so confident coarse pixels do not dominate.
+  for (let i = 0; i < coarseWeights.length; i += 1) {
+    const weight = coarseWeights[i]!;
+    if (weight > 1) {
+      for (let c = 0; c < 3; c += 1) coarseValues[i * 3 + c] = coarseValues[i * 3 + c]! / weight;
+      coarseWeights[i] = 1;
+    }
+  }
+  const coarse = pushPull(coarseValues, coarseWeights, cw, ch);
+  const out = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = y * w + x;
+      const weight = Math.min(1, weights[i]!);
+      const up = sampleBilinear(coarse, cw, ch, (x - 0.5) / 2, (y - 0.5) / 2);
+      for (let c = 0; c < 3; c += 1) {
+        const own = weights[i]! > 0 ? values[i * 3 + c]! / weights[i]! : 0;
+        out[i * 3 + c] = own * weight + up[c]! * (1 - weight);
+      }
+    }
+  }
+  return out;
+}
+
+function normalize(values: Float32Array, weights: Float32Array): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < weights.length; i += 1) {
+    const weight = weights[i]! || 1;
+    for (let c = 0; c < 3; c += 1) out[i * 3 + c] = values[i * 3 + c]! / weight;
+  }
+  return out;
+}
+
+function sampleBilinear(
+  image: Float32Array,
+  w: number,
+  h: number,
+  fx: number,
+  fy: number,
+): [number, number, number] {
+  const x = Math.max(0, Math.min(w - 1, fx));
+  const y = Math.max(0, Math.min(h - 1, fy));
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const y1 = Math.min(h - 1, y0 + 1);
+  const ax = x - x0;
+  const ay = y - y0;
+  const result: [number, number, number] = [0, 0, 0];
+  for (let c = 0; c < 3; c += 1) {
+    const top = image[(y0 * w + x0) * 3 + c]! * (1 - ax) + image[(y0 * w + x1) * 3 + c]! * ax;
+    const bottom = image[(y1 * w + x0) * 3 + c]! * (1 - ax) + image[(y1 * w + x1) * 3 + c]! * ax;
+    result[c] = top * (1 - ay) + bottom * ay;
+  }
+  return result;
+}
+
+/** Standard deviation of pixel-to-neighbour differences around the hole: the photo's grain. */
+function measureGrain(raster: Raster, hole: Uint8Array, area: Box): number {
+  const { width, channels } = raster;
+  let sum = 0;
+  let count = 0;
+  for (let y = area.y; y < area.y + area.height; y += 1) {
+    for (let x = area.x + 1; x < area.x + area.width; x += 1) {
+      const i = y * width + x;
+      if (hole[i] || hole[i - 1]) continue;
+      const d = raster.data[i * channels + 1]! - raster.data[(i - 1) * channels + 1]!;
+      if (Math.abs(d) > 12) continue; // edges are structure, not grain
+      sum += d * d;
+      count += 1;
+    }
+  }
+  return count ? Math.min(6, Math.sqrt(sum / count / 2)) : 0;
+}

@@ -1,0 +1,125 @@
+import sharp from 'sharp';
+import type { Box, OutputSize } from '../types.js';
+import { fillRegion } from './fill-region.js';
+import type { Raster } from './raster.js';
+
+/** Which part of the template (possibly reaching past its edges) becomes the output image. */
+export type Frame = { crop: Box; width: number; height: number };
+
+export function parseOutputSize(size: OutputSize): { width: number; height: number } {
+  const [width, height] = size.split('x').map(Number) as [number, number];
+  return { width, height };
+}
+
+/**
+ * Re-frames the template to the output's aspect around its product: the largest crop that keeps
+ * the product (with some air) and stays inside the template; only when the product cannot fit
+ * does the frame reach past the template's edges, which are then mirrored.
+ */
+export function computeFrame(
+  template: { width: number; height: number },
+  productBox: Box | null,
+  size: OutputSize,
+  alsoKeep: Box[] = [],
+): Frame {
+  const out = parseOutputSize(size);
+  const aspect = out.width / out.height;
+  let cropWidth = Math.min(template.width, template.height * aspect);
+  let cropHeight = cropWidth / aspect;
+  const product = productBox ?? {
+    x: template.width / 2,
+    y: template.height / 2,
+    width: 0,
+    height: 0,
+  };
+  const needWidth = Math.max(product.width * 1.1, product.height * 1.1 * aspect);
+  if (needWidth > cropWidth) {
+    cropWidth = needWidth;
+    cropHeight = cropWidth / aspect;
+  }
+  // Words to be replaced should stay in the picture too, when the crop can hold them all.
+  const everything = unionOf([product, ...alsoKeep]);
+  const focus =
+    everything.width <= cropWidth && everything.height <= cropHeight ? everything : product;
+  const center = (start: number, length: number, crop: number, limit: number) => {
+    const ideal = start + length / 2 - crop / 2;
+    if (crop >= limit) return (limit - crop) / 2; // centre the overflow on both sides
+    return Math.max(0, Math.min(limit - crop, ideal));
+  };
+  return {
+    crop: {
+      x: center(focus.x, focus.width, cropWidth, template.width),
+      y: center(focus.y, focus.height, cropHeight, template.height),
+      width: cropWidth,
+      height: cropHeight,
+    },
+    width: out.width,
+    height: out.height,
+  };
+}
+
+/**
+ * Renders the frame of a decoded RGB template at the output size. Where the frame reaches past
+ * the template, the margin is filled from the template's edge (mirroring would copy objects near
+ * the edge, such as words, backwards).
+ */
+export async function renderFrame(template: Raster, frame: Frame): Promise<Raster> {
+  const { crop } = frame;
+  const scale = frame.width / crop.width;
+  const x0 = Math.max(0, crop.x);
+  const y0 = Math.max(0, crop.y);
+  const x1 = Math.min(template.width, crop.x + crop.width);
+  const y1 = Math.min(template.height, crop.y + crop.height);
+  const left = Math.round((x0 - crop.x) * scale);
+  const top = Math.round((y0 - crop.y) * scale);
+  const width = Math.min(frame.width - left, Math.max(1, Math.round((x1 - x0) * scale)));
+  const height = Math.min(frame.height - top, Math.max(1, Math.round((y1 - y0) * scale)));
+  const extract = {
+    left: Math.round(x0),
+    top: Math.round(y0),
+    width: Math.max(1, Math.min(template.width - Math.round(x0), Math.round(x1 - x0))),
+    height: Math.max(1, Math.min(template.height - Math.round(y0), Math.round(y1 - y0))),
+  };
+  const visible = await sharp(template.data, {
+    raw: { width: template.width, height: template.height, channels: template.channels },
+  })
+    .extract(extract)
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const out: Raster = {
+    data: new Uint8Array(frame.width * frame.height * 3),
+    width: frame.width,
+    height: frame.height,
+    channels: 3,
+  };
+  const isWhole = left === 0 && top === 0 && width === frame.width && height === frame.height;
+  const hole = isWhole ? null : new Uint8Array(frame.width * frame.height).fill(1);
+  for (let y = 0; y < height; y += 1) {
+    const row = (y + top) * frame.width + left;
+    out.data.set(visible.subarray(y * width * 3, (y + 1) * width * 3), row * 3);
+    hole?.fill(0, row, row + width);
+  }
+  if (hole) fillRegion(out, hole);
+  return out;
+}
+
+/** Maps a box from template pixels into output pixels. */
+export function boxToFrame(box: Box, frame: Frame): Box {
+  const scale = frame.width / frame.crop.width;
+  return {
+    x: (box.x - frame.crop.x) * scale,
+    y: (box.y - frame.crop.y) * scale,
+    width: box.width * scale,
+    height: box.height * scale,
+  };
+}
+
+function unionOf(boxes: Box[]): Box {
+  const x0 = Math.min(...boxes.map((b) => b.x));
+  const y0 = Math.min(...boxes.map((b) => b.y));
+  const x1 = Math.max(...boxes.map((b) => b.x + b.width));
+  const y1 = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}

@@ -1,0 +1,177 @@
+import sharp from 'sharp';
+import { EngineError } from '../engine-error.js';
+import type { Box } from '../types.js';
+
+/** Interleaved 8-bit pixels. */
+export type Raster = { data: Uint8Array; width: number; height: number; channels: 1 | 3 | 4 };
+
+export async function decodeImage(
+  bytes: Uint8Array,
+  options: { maxSide?: number; channels: 3 | 4; background?: string },
+): Promise<Raster> {
+  try {
+    let pipeline = sharp(bytes, { failOn: 'error' }).rotate();
+    if (options.maxSide) {
+      pipeline = pipeline.resize(options.maxSide, options.maxSide, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
+    }
+    pipeline =
+      options.channels === 4
+        ? pipeline.ensureAlpha()
+        : pipeline.flatten({ background: options.background ?? '#ffffff' });
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    return {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+      channels: options.channels,
+    };
+  } catch (error) {
+    throw new EngineError('bad_input', 'The image could not be read.', { cause: error });
+  }
+}
+
+export function toSharp(raster: Raster): sharp.Sharp {
+  return sharp(raster.data, {
+    raw: { width: raster.width, height: raster.height, channels: raster.channels },
+  });
+}
+
+export async function encodePng(raster: Raster): Promise<Uint8Array> {
+  return new Uint8Array(await toSharp(raster).png({ compressionLevel: 6 }).toBuffer());
+}
+
+export async function resizeRaster(
+  raster: Raster,
+  width: number,
+  height: number,
+  kernel: keyof sharp.KernelEnum = 'lanczos3',
+): Promise<Raster> {
+  const { data, info } = await toSharp(raster)
+    .resize(width, height, { fit: 'fill', kernel })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: raster.channels,
+  };
+}
+
+/** Fraction of pixels that are noticeably transparent: a real alpha, not an opaque channel. */
+export function measureTransparency(raster: Raster): number {
+  if (raster.channels !== 4) return 0;
+  let count = 0;
+  for (let i = 3; i < raster.data.length; i += 4) if (raster.data[i]! < 250) count += 1;
+  return count / (raster.width * raster.height);
+}
+
+export function boundingBoxOf(mask: Uint8Array, width: number, threshold = 1): Box | null {
+  const height = mask.length / width;
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (mask[y * width + x]! >= threshold) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+  }
+  if (maxX < 0) return null;
+  return { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+}
+
+export function scaleBox(box: Box, factor: number): Box {
+  return {
+    x: box.x * factor,
+    y: box.y * factor,
+    width: box.width * factor,
+    height: box.height * factor,
+  };
+}
+
+export function growBox(box: Box, fraction: number): Box {
+  const dx = box.width * fraction;
+  const dy = box.height * fraction;
+  return { x: box.x - dx, y: box.y - dy, width: box.width + 2 * dx, height: box.height + 2 * dy };
+}
+
+/** Integer box clipped to the image. */
+export function clipBox(box: Box, width: number, height: number): Box {
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(width, Math.ceil(box.x + box.width));
+  const y1 = Math.min(height, Math.ceil(box.y + box.height));
+  return { x: x0, y: y0, width: Math.max(0, x1 - x0), height: Math.max(0, y1 - y0) };
+}
+
+export function toHex(r: number, g: number, b: number): string {
+  const part = (v: number) =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${part(r)}${part(g)}${part(b)}`;
+}
+
+export function fromHex(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.replace('#', ''), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+/** Resizes a one-channel mask smoothly (sharp would otherwise hand back three channels). */
+export async function resizeMask(
+  mask: Uint8Array,
+  from: { width: number; height: number },
+  to: { width: number; height: number; blur?: number },
+): Promise<Uint8Array> {
+  let pipeline = sharp(mask, { raw: { width: from.width, height: from.height, channels: 1 } })
+    .resize(to.width, to.height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0);
+  if (to.blur) pipeline = pipeline.blur(to.blur);
+  const data = await pipeline.raw().toBuffer();
+  return new Uint8Array(data.buffer, data.byteOffset, data.length);
+}
+
+/** Square dilation of a 0/1 mask by `radius` pixels (separable max filter). */
+export function dilate(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+): Uint8Array {
+  const rows = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y += 1) {
+    let last = -Infinity;
+    for (let x = 0; x < width; x += 1) {
+      if (mask[y * width + x]) last = x;
+      if (x - last <= radius) rows[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let x = width - 1; x >= 0; x -= 1) {
+      if (mask[y * width + x]) last = x;
+      if (last - x <= radius) rows[y * width + x] = 1;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  for (let x = 0; x < width; x += 1) {
+    let last = -Infinity;
+    for (let y = 0; y < height; y += 1) {
+      if (rows[y * width + x]) last = y;
+      if (y - last <= radius) out[y * width + x] = 1;
+    }
+    last = Infinity;
+    for (let y = height - 1; y >= 0; y -= 1) {
+      if (rows[y * width + x]) last = y;
+      if (last - y <= radius) out[y * width + x] = 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+import { EngineError } from '../engine-error.js';
+import { composeSwap } from '../pipeline/compose-swap.js';
+import type { ChatRequest, GenerationContext, ImageProvider } from '../types.js';
+import { composeChat } from './local-chat.js';
+
+export const MAX_REFERENCES = 3;
+
+/** The embedded engine: no key, no network. */
+export function createLocalProvider(): ImageProvider {
+  return {
+    name: 'local',
+    async swap(request, context) {
+      const outcome = await composeSwap(request, context);
+      const missing = outcome.wordChanges.filter((change) => !change.area);
+      const note = missing.length
+        ? `Not found in the template: ${missing.map((c) => `'${c.replacement.toReplace}'`).join(', ')}.`
+        : undefined;
+      return { png: outcome.png, note };
+    },
+    async chat(request: ChatRequest, context: GenerationContext = {}) {
+      validateChat(request);
+      context.onStep?.({ name: 'compose' });
+      const started = performance.now();
+      const result = await composeChat(request);
+      context.onStep?.({ name: 'compose', ms: Math.round(performance.now() - started) });
+      return result;
+    },
+  };
+}
+
+export function validateChat(request: ChatRequest): void {
+  if (!request.prompt.trim()) throw new EngineError('bad_input', 'The prompt is empty.');
+  if ((request.references ?? []).length > MAX_REFERENCES) {
+    throw new EngineError('bad_input', `At most ${MAX_REFERENCES} reference images are allowed.`);
+  }
+}

@@ -1,0 +1,120 @@
+/** Output sizes of the spec: square, portrait, landscape. */
+export type OutputSize = '1024x1024' | '1024x1536' | '1536x1024';
+
+/** A rectangle in the pixels of the image it belongs to (template pixels for templates). */
+export type Box = { x: number; y: number; width: number; height: number };
+
+/** Replace the words `toReplace` in the template by `replacement`. An empty `toReplace` is ignored. */
+export type TextReplacement = { toReplace: string; replacement: string };
+
+/** A word the OCR read in a template, with its box and colours (hex `#rrggbb`). */
+export type TemplateWord = {
+  text: string;
+  box: Box;
+  /** Line index, so that phrases are matched only across words of one line. */
+  line: number;
+  confidence: number;
+  textColor: string;
+  backgroundColor: string;
+};
+
+/** What `analyzeTemplate` computes once per template; plain JSON the app can store. */
+export type TemplateAnalysis = {
+  version: 1;
+  width: number;
+  height: number;
+  words: TemplateWord[];
+  /** The main object found in the template, or null when nothing stands out. */
+  productBox: Box | null;
+  /** Mean colour of the template, a hint of the scene's light. */
+  meanColor: string;
+};
+
+/** A product cut out of its photo: PNG with alpha, cropped to the product. */
+export type ProductCutOut = {
+  png: Uint8Array;
+  /** Where the cut-out sits in the uploaded photo. */
+  box: Box;
+  /** How the mask was found: the photo's own alpha, or separated from a plain background. */
+  method: 'alpha' | 'segmented';
+};
+
+/** A product mask recorded with a template: a PNG whose bright or opaque pixels are the product. */
+export type ProductMask = { png: Uint8Array };
+
+export type SwapRequest = {
+  template: Uint8Array;
+  product: Uint8Array;
+  /** A cut-out from `cutOutProduct`, so a product seen before costs nothing to cut out again. */
+  productCutOut?: ProductCutOut;
+  /** The template's product box (recorded or adjusted by the user), in template pixels. */
+  productBox?: Box;
+  productMask?: ProductMask;
+  /** A stored result of `analyzeTemplate` for this template. */
+  analysis?: TemplateAnalysis;
+  /** At most 5; entries with an empty `toReplace` are ignored. */
+  replacements?: TextReplacement[];
+  size: OutputSize;
+};
+
+export type ChatRequest = {
+  prompt: string;
+  /** At most 3 reference images. */
+  references?: Uint8Array[];
+  size: OutputSize;
+};
+
+export type GenerationStep =
+  | 'decode'
+  | 'cut-out'
+  | 'analyze'
+  | 'frame'
+  | 'remove-product'
+  | 'replace-words'
+  | 'place-product'
+  | 'compose'
+  | 'request'
+  | 'encode';
+
+export type GenerationContext = {
+  signal?: AbortSignal;
+  /** Called when a step starts; with `ms` when it ended. */
+  onStep?: (step: { name: GenerationStep; ms?: number }) => void;
+  /** Partial images (PNG), when the provider streams them. */
+  onPreview?: (png: Uint8Array) => void;
+};
+
+export type GenerationResult = {
+  /** PNG at exactly the requested output size. */
+  png: Uint8Array;
+  /** Human-readable remark, e.g. which parts of a chat prompt the local engine understood. */
+  note?: string;
+};
+
+export type ImageProvider = {
+  readonly name: 'local' | 'openai' | 'gemini';
+  swap(request: SwapRequest, context?: GenerationContext): Promise<GenerationResult>;
+  chat(request: ChatRequest, context?: GenerationContext): Promise<GenerationResult>;
+};
+
+export type OpenAiConfig = {
+  apiKey: string;
+  baseURL?: string;
+  model?: string;
+  timeoutMs?: number;
+  /** Retries the SDK makes on 429 and 5xx; 0 lets the app decide. */
+  maxRetries?: number;
+};
+
+export type GeminiConfig = {
+  apiKey: string;
+  baseURL?: string;
+  model?: string;
+  timeoutMs?: number;
+};
+
+export type ProviderConfig = {
+  provider?: 'local' | 'openai' | 'gemini';
+  openai?: OpenAiConfig;
+  gemini?: GeminiConfig;
+};

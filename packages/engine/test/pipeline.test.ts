@@ -1,0 +1,179 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeTemplate, closeEngine } from '../src/index.js';
+import { composeSwap } from '../src/pipeline/compose-swap.js';
+import { fillRegion } from '../src/pipeline/fill-region.js';
+import type { Raster } from '../src/pipeline/raster.js';
+import { readFixture } from '../src/quality/fixture-cases.js';
+import { measureSwap } from '../src/quality/measure-swap.js';
+
+afterAll(() => closeEngine());
+
+function makeRaster(
+  width: number,
+  height: number,
+  color: (x: number, y: number) => number[],
+): Raster {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) data.set(color(x, y), (y * width + x) * 3);
+  }
+  return { data, width, height, channels: 3 };
+}
+
+function holeOf(raster: Raster, box: { x: number; y: number; width: number; height: number }) {
+  const hole = new Uint8Array(raster.width * raster.height);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    hole.fill(1, y * raster.width + box.x, y * raster.width + box.x + box.width);
+  }
+  return hole;
+}
+
+function maxError(a: Raster, b: Raster, hole: Uint8Array): number {
+  let worst = 0;
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!hole[i]) continue;
+    for (let c = 0; c < 3; c += 1)
+      worst = Math.max(worst, Math.abs(a.data[i * 3 + c]! - b.data[i * 3 + c]!));
+  }
+  return worst;
+}
+
+describe('filling the old product away', () => {
+  it('continues a gradient seamlessly', () => {
+    const gradient = (x: number, y: number) => [40 + x / 2, 90 + y / 3, 200 - x / 4];
+    const truth = makeRaster(300, 240, gradient);
+    const image = makeRaster(300, 240, (x, y) =>
+      x > 100 && x < 200 && y > 60 && y < 180 ? [10, 10, 10] : gradient(x, y),
+    );
+    const hole = holeOf(image, { x: 95, y: 55, width: 110, height: 130 });
+    fillRegion(image, hole);
+    // No seam: next to the rim the fill meets the background; inside it stays close.
+    const rim = holeOf(image, { x: 95, y: 55, width: 110, height: 3 });
+    expect(maxError(image, truth, rim)).toBeLessThanOrEqual(4);
+    expect(maxError(image, truth, hole)).toBeLessThanOrEqual(10);
+  });
+
+  it('carries horizontal bands across the hole instead of blurring them', () => {
+    const bands = (_x: number, y: number) =>
+      Math.floor(y / 20) % 2 ? [230, 230, 225] : [60, 70, 90];
+    const truth = makeRaster(300, 200, bands);
+    const image = makeRaster(300, 200, (x, y) => (x > 100 && x < 220 ? [250, 0, 0] : bands(x, y)));
+    const hole = holeOf(image, { x: 100, y: 0, width: 121, height: 200 });
+    fillRegion(image, hole);
+    expect(maxError(image, truth, hole)).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('template swap on a synthetic studio shot', () => {
+  it('removes the old product and its shadow, and changes nothing outside the grown box', async () => {
+    const width = 800;
+    const height = 600;
+    const background = (_x: number, y: number) => [235 - y / 20, 228 - y / 20, 220 - y / 20];
+    const template = makeRaster(width, height, (x, y) => {
+      if (x >= 300 && x < 500 && y >= 150 && y < 450) return [150, 20, 30]; // the old product
+      if (x >= 290 && x < 510 && y >= 450 && y < 465) return [150, 145, 140]; // its shadow
+      return background(x, y);
+    });
+    const templatePng = await sharp(template.data, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const product = await sharp({
+      create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: await sharp({
+            create: { width: 120, height: 100, channels: 4, background: '#2050c0' },
+          })
+            .png()
+            .toBuffer(),
+          left: 40,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const outcome = await composeSwap({
+      template: new Uint8Array(templatePng),
+      product: new Uint8Array(product),
+      size: '1024x1024',
+    });
+    const box = outcome.productBox;
+    expect(box.x).toBeGreaterThan(outcome.frame.width * 0.25);
+    const { data, info } = await sharp(outcome.png).raw().toBuffer({ resolveWithObject: true });
+    let oldRed = 0;
+    for (let i = 0; i < info.width * info.height; i += 1) {
+      const [r, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
+      if (r > 120 && g < 60 && b < 70) oldRed += 1;
+    }
+    expect(oldRed).toBe(0);
+    const quality = await measureSwap({ template: new Uint8Array(templatePng), outcome });
+    expect(quality.unchangedPsnr).toBeGreaterThanOrEqual(35);
+    const placed = outcome.placement.box;
+    expect(placed.y + placed.height).toBeCloseTo(box.y + box.height, -1);
+    expect(placed.x).toBeGreaterThanOrEqual(box.x - 1);
+    expect(placed.x + placed.width).toBeLessThanOrEqual(box.x + box.width + 1);
+  });
+
+  it('takes the product from a recorded mask', async () => {
+    const width = 600;
+    const height = 400;
+    const template = makeRaster(width, height, (x, y) =>
+      x >= 100 && x < 200 && y >= 100 && y < 300 ? [20, 120, 40] : [200, 205, 210],
+    );
+    const mask = makeRaster(width, height, (x, y) =>
+      x >= 100 && x < 200 && y >= 100 && y < 300 ? [255, 255, 255] : [0, 0, 0],
+    );
+    const png = (raster: Raster) =>
+      sharp(raster.data, { raw: { width, height, channels: 3 } })
+        .png()
+        .toBuffer();
+    const outcome = await composeSwap({
+      template: new Uint8Array(await png(template)),
+      product: readFixture('products/solidus_hat.png'),
+      productMask: { png: new Uint8Array(await png(mask)) },
+      size: '1536x1024',
+    });
+    const scale = outcome.frame.width / outcome.frame.crop.width;
+    expect(outcome.productBox.width).toBeCloseTo(100 * scale, 0);
+    expect(outcome.productBox.height).toBeCloseTo(200 * scale, 0);
+    const { data, info } = await sharp(outcome.png).raw().toBuffer({ resolveWithObject: true });
+    let green = 0;
+    for (let i = 0; i < info.width * info.height; i += 1) {
+      if (data[i * 3 + 1]! > 100 && data[i * 3]! < 60 && data[i * 3 + 2]! < 80) green += 1;
+    }
+    expect(green).toBe(0);
+  });
+
+  it('places the product in a box the caller gives, in template pixels', async () => {
+    const template = readFixture('templates/home/charles-deluvio-695736-unsplash.jpg');
+    const outcome = await composeSwap({
+      template,
+      product: readFixture('products/solidus_hat.png'),
+      productBox: { x: 100, y: 900, width: 400, height: 400 },
+      size: '1024x1024',
+    });
+    const scale = outcome.frame.width / outcome.frame.crop.width;
+    const expected = (100 - outcome.frame.crop.x) * scale;
+    expect(outcome.productBox.x).toBeCloseTo(expected, 0);
+    expect(outcome.placement.box.width).toBeLessThanOrEqual(400 * scale + 1);
+  });
+});
+
+describe('analyzeTemplate', () => {
+  it('returns plain JSON with the product box of an alpha template', async () => {
+    const analysis = await analyzeTemplate(
+      readFixture('templates/food/saleordemoproduct_fd_juice_01.png'),
+      {
+        readText: false,
+      },
+    );
+    expect(JSON.parse(JSON.stringify(analysis))).toEqual(analysis);
+    const box = analysis.productBox!;
+    expect(box).not.toBeNull();
+    // The bottle stands in the middle third of the square render.
+    expect(box.x + box.width / 2).toBeGreaterThan(analysis.width / 3);
+    expect(box.x + box.width / 2).toBeLessThan((analysis.width * 2) / 3);
+  });
+});
