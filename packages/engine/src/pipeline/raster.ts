@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type KernelEnum, type Sharp } from 'sharp';
 import { EngineError } from '../engine-error.js';
 import type { Box } from '../types.js';
 
@@ -33,7 +33,7 @@ export async function decodeImage(
   }
 }
 
-export function toSharp(raster: Raster): sharp.Sharp {
+export function toSharp(raster: Raster): Sharp {
   return sharp(raster.data, {
     raw: { width: raster.width, height: raster.height, channels: raster.channels },
   });
@@ -47,7 +47,7 @@ export async function resizeRaster(
   raster: Raster,
   width: number,
   height: number,
-  kernel: keyof sharp.KernelEnum = 'lanczos3',
+  kernel: keyof KernelEnum = 'lanczos3',
 ): Promise<Raster> {
   const { data, info } = await toSharp(raster)
     .resize(width, height, { fit: 'fill', kernel })

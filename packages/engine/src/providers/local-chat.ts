@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type OverlayOptions } from 'sharp';
 import { cutOutProduct } from '../pipeline/cut-out-product.js';
 import { parseOutputSize } from '../pipeline/frame-template.js';
 import { fromHex, type Raster } from '../pipeline/raster.js';
@@ -66,7 +66,7 @@ export async function composeChat(request: ChatRequest): Promise<GenerationResul
   const headlineSpace = intent.headline ? height * 0.2 : 0;
   const area = areaFor(intent.placement, width, height, headlineSpace);
   const slot = area.width / Math.max(1, cutOuts.length);
-  const layers: sharp.OverlayOptions[] = [];
+  const layers: OverlayOptions[] = [];
   for (const [index, cutOut] of cutOuts.entries()) {
     const fitted = await sharp(cutOut.png)
       .resize(Math.round(slot * 0.9), Math.round(area.height * 0.9), { fit: 'inside' })
