@@ -17,6 +17,9 @@ import { validationHook } from './http/validation.js';
 import type { Auth } from './modules/auth/auth.js';
 import { createAuthRoutes } from './modules/auth/auth.routes.js';
 import { createBugReportRoutes } from './modules/bug-reports/bug-reports.routes.js';
+import type { GenerationEvents } from './modules/generations/generation-events.js';
+import { createGenerationRoutes } from './modules/generations/generations.routes.js';
+import type { GenerationService } from './modules/generations/generations.service.js';
 import type { BugReportService } from './modules/bug-reports/bug-reports.service.js';
 import { createDevOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
 import type { MailOutboxReader } from './modules/dev-outbox/dev-outbox.service.js';
@@ -37,6 +40,8 @@ export type AppDeps = {
   auth: Auth;
   profiles: ProfileService;
   bugReports: BugReportService;
+  generations: GenerationService;
+  generationEvents: GenerationEvents;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
   /** The built SPA; absent in API-only tests. */
@@ -56,7 +61,8 @@ function createApiRoutes(deps: AppDeps) {
       }),
     )
     .route('/', createProfileRoutes(deps))
-    .route('/', createBugReportRoutes(deps));
+    .route('/', createBugReportRoutes(deps))
+    .route('/', createGenerationRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

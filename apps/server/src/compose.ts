@@ -6,6 +6,10 @@ import { createApp } from './app.js';
 import { createAuth } from './modules/auth/auth.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createBugReportService } from './modules/bug-reports/bug-reports.service.js';
+import { createProvider, type ImageProvider } from '@adtwin/engine';
+import { createGenerationEvents } from './modules/generations/generation-events.js';
+import { createGenerationService } from './modules/generations/generations.service.js';
+import { createInProcessQueue } from './platform/queue/in-process-queue.js';
 import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
 import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
 import { loadOrCreateSecret } from './platform/secret.js';
@@ -20,6 +24,10 @@ export type ComposeOptions = {
   webDistDir?: string;
   /** PGlite folder override; tests pass `memory://`. */
   pgliteDir?: string;
+  /** An image provider to use instead of the configured one (tests and benchmarks). */
+  imageProvider?: ImageProvider;
+  /** Whether this process runs generation jobs (default yes: the embedded shape). */
+  runsJobs?: boolean;
 };
 
 /** Builds every adapter from configuration once, then the HTTP app on top of them. */
@@ -62,7 +70,32 @@ export async function composeServer(options: ComposeOptions) {
     supportEmail: config.supportEmail,
     logger,
   });
+  const generationEvents = createGenerationEvents();
+  const queue = createInProcessQueue({ concurrency: config.generation.concurrency, logger });
+  const generations = createGenerationService({
+    db: database.db,
+    storage,
+    queue,
+    provider:
+      options.imageProvider ??
+      createProvider({
+        provider: config.images.provider,
+        ...(config.images.openai ? { openai: config.images.openai } : {}),
+        ...(config.images.gemini ? { gemini: config.images.gemini } : {}),
+      }),
+    events: generationEvents,
+    logger,
+    timeoutMs: config.generation.timeoutMs,
+    getTier: async (userId) =>
+      (await profiles.getAccount(userId))?.profile.subscriptionTier ?? 'free',
+  });
+  if (options.runsJobs !== false) {
+    queue.start((id) => generations.run(id));
+    await generations.recoverUnfinished();
+  }
   const app = createApp({
+    generations,
+    generationEvents,
     bugReports,
     config,
     logger,
@@ -84,7 +117,12 @@ export async function composeServer(options: ComposeOptions) {
     auth,
     mailer,
     profiles,
-    close: () => database.close(),
+    generations,
+    queue,
+    async close() {
+      await queue.stop();
+      await database.close();
+    },
   };
 }
 

@@ -26,6 +26,16 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   /** Header carrying the client address when the app runs behind a proxy (e.g. x-forwarded-for). */
   TRUSTED_PROXY_HEADER: optionalString,
+  IMAGE_PROVIDER: z.enum(['local', 'openai', 'gemini']).default('local'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+  OPENAI_IMAGE_MODEL: optionalString,
+  GEMINI_API_KEY: optionalString,
+  GEMINI_BASE_URL: optionalString.pipe(z.url().optional()),
+  GEMINI_IMAGE_MODEL: optionalString,
+  /** Generations run at once by this process (embedded) or by each worker (scaled). */
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(180_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Turns rate limits off; only for automated tests that sign up many users from one address. */
   DISABLE_RATE_LIMITS: z
@@ -47,6 +57,13 @@ function findCrossFieldProblems(source: Record<string, string | undefined>): str
   const disablesLimits = ['true', '1'].includes(source.DISABLE_RATE_LIMITS ?? '');
   if (source.NODE_ENV === 'production' && disablesLimits) {
     problems.push('DISABLE_RATE_LIMITS: cannot be set in production');
+  }
+  const provider = source.IMAGE_PROVIDER;
+  if (provider === 'openai' && !source.OPENAI_API_KEY?.trim()) {
+    problems.push('OPENAI_API_KEY: required when IMAGE_PROVIDER is openai');
+  }
+  if (provider === 'gemini' && !source.GEMINI_API_KEY?.trim()) {
+    problems.push('GEMINI_API_KEY: required when IMAGE_PROVIDER is gemini');
   }
   return problems;
 }
@@ -70,6 +87,12 @@ export type Config = {
   trustedProxyHeader: string | undefined;
   logLevel: string;
   disableRateLimits: boolean;
+  images: {
+    provider: 'local' | 'openai' | 'gemini';
+    openai: { apiKey: string; baseURL?: string; model?: string } | undefined;
+    gemini: { apiKey: string; baseURL?: string; model?: string } | undefined;
+  };
+  generation: { concurrency: number; timeoutMs: number };
 };
 
 export class ConfigError extends Error {
@@ -110,5 +133,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedProxyHeader: env.TRUSTED_PROXY_HEADER?.toLowerCase(),
     logLevel: env.LOG_LEVEL,
     disableRateLimits: env.DISABLE_RATE_LIMITS,
+    images: {
+      provider: env.IMAGE_PROVIDER,
+      openai: env.OPENAI_API_KEY
+        ? {
+            apiKey: env.OPENAI_API_KEY,
+            ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+            ...(env.OPENAI_IMAGE_MODEL ? { model: env.OPENAI_IMAGE_MODEL } : {}),
+          }
+        : undefined,
+      gemini: env.GEMINI_API_KEY
+        ? {
+            apiKey: env.GEMINI_API_KEY,
+            ...(env.GEMINI_BASE_URL ? { baseURL: env.GEMINI_BASE_URL } : {}),
+            ...(env.GEMINI_IMAGE_MODEL ? { model: env.GEMINI_IMAGE_MODEL } : {}),
+          }
+        : undefined,
+    },
+    generation: { concurrency: env.GENERATION_CONCURRENCY, timeoutMs: env.GENERATION_TIMEOUT_MS },
   };
 }

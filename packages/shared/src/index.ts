@@ -5,3 +5,4 @@ export * from './limits.js';
 export * from './onboarding.js';
 export * from './shell.js';
 export * from './bug-report.js';
+export * from './generation.js';

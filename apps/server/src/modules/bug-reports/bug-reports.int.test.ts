@@ -26,7 +26,7 @@ function form(description: string, files: { name: string; bytes: Buffer; type?: 
   for (const file of files)
     body.append(
       'attachments',
-      new Blob([file.bytes], { type: file.type ?? 'image/png' }),
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'image/png' }),
       file.name,
     );
   return body;

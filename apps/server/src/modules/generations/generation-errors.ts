@@ -1,0 +1,38 @@
+import { EngineError } from '@adtwin/engine';
+import { GENERATION_MESSAGES } from '@adtwin/shared';
+
+export type GenerationFailure = { code: string; title: string; message: string };
+
+/** Maps what went wrong to the spec's titles and texts; unknown errors never leak their details. */
+export function describeGenerationFailure(error: unknown): GenerationFailure {
+  if (error instanceof EngineError) {
+    switch (error.code) {
+      case 'timeout':
+        return {
+          code: 'timeout',
+          title: GENERATION_MESSAGES.timeoutTitle,
+          message: GENERATION_MESSAGES.timeoutText,
+        };
+      case 'rate_limited':
+        return {
+          code: 'rate_limited',
+          title: GENERATION_MESSAGES.tooManyTitle,
+          message: GENERATION_MESSAGES.tooManyText,
+        };
+      case 'moderation':
+      case 'bad_input':
+        return { code: error.code, title: GENERATION_MESSAGES.failedTitle, message: error.message };
+      default:
+        return {
+          code: 'provider_error',
+          title: GENERATION_MESSAGES.failedTitle,
+          message: error.message || 'Failed to generate image',
+        };
+    }
+  }
+  return {
+    code: 'internal',
+    title: GENERATION_MESSAGES.failedTitle,
+    message: 'Failed to generate image',
+  };
+}

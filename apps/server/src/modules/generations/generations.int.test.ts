@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { GENERATION_MESSAGES, UPGRADE_FEATURES } from '@adtwin/shared';
+import { creditLedger, generations, users } from '../../db/schema.js';
+import {
+  signUpVerified,
+  startTestServer,
+  type Client,
+  type TestServer,
+} from '../../../test/test-server.js';
+import { seedOfficialTemplate, seedUpload } from '../../../test/generation-fixtures.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({
+    DISABLE_RATE_LIMITS: 'true',
+    FREE_CREDITS: '3',
+    GENERATION_CONCURRENCY: '1',
+  });
+});
+afterAll(() => t.stop());
+
+type View = {
+  id: string;
+  number: number;
+  status: string;
+  steps: { label: string; status: string }[];
+  error: { code: string; title: string; message: string } | null;
+  result: { url: string; fileName: string } | null;
+};
+
+/** Reads the event stream until the generation ends; returns every state it announced. */
+async function followEvents(client: Client, id: string): Promise<View[]> {
+  const res = await client.request(`/api/generations/${id}/events`);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const text = await res.text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as View);
+}
+
+async function creditsOf(userId: string) {
+  const [row] = await t.server.database.db.select().from(users).where(eq(users.userId, userId));
+  const [ledger] = await t.server.database.db
+    .select({ sum: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId));
+  return { credits: row!.credits, used: row!.creditsUsed, ledgerBalance: ledger!.sum };
+}
+
+describe('template swap', () => {
+  it('runs the job, streams its steps, stores the result and charges one credit', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const upload = await seedUpload(t, { userId });
+    const res = await client.request('/api/generations/swap', {
+      method: 'POST',
+      json: { templateId: template.id, productUploadId: upload.id, size: '1024x1536' },
+    });
+    expect(res.status).toBe(202);
+    const queued = (await res.json()) as View;
+    expect(queued.status).toBe('queued');
+    expect(queued.steps.map((s) => s.label)).toEqual([
+      'Checking upload',
+      'Uploading image',
+      'Creating image',
+      'Done',
+    ]);
+
+    const states = await followEvents(client, queued.id);
+    const last = states.at(-1)!;
+    expect(last.status).toBe('done');
+    expect(last.steps.every((s) => s.status === 'complete')).toBe(true);
+    expect(
+      states.some((s) =>
+        s.steps.some((step) => step.label === 'Creating image' && step.status === 'active'),
+      ),
+    ).toBe(true);
+    expect(last.result?.fileName).toBe(`design_${queued.number}.png`);
+
+    const image = await fetch(new URL(last.result!.url, t.baseUrl));
+    expect(image.status).toBe(200);
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1536]);
+
+    expect(await creditsOf(userId)).toEqual({ credits: 3, used: 1, ledgerBalance: 2 });
+    const [row] = await t.server.database.db
+      .select()
+      .from(generations)
+      .where(eq(generations.id, queued.id));
+    expect(row).toMatchObject({ creditState: 'charged', attempts: 1 });
+  });
+
+  it('with 3 credits, 20 simultaneous requests start exactly 3 jobs', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const upload = await seedUpload(t, { userId });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client.request('/api/generations/swap', {
+          method: 'POST',
+          json: { templateId: template.id, productUploadId: upload.id },
+        }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(3);
+    expect(statuses.every((s) => s === 202 || s === 402)).toBe(true);
+    const refused = await replies.find((r) => r.status === 402)!.json();
+    expect(refused).toMatchObject({ code: `upgrade_required:${UPGRADE_FEATURES.generation}` });
+    const rows = await t.server.database.db
+      .select()
+      .from(generations)
+      .where(eq(generations.userId, userId));
+    expect(rows).toHaveLength(3);
+    expect(await creditsOf(userId)).toMatchObject({ used: 3, ledgerBalance: 0 });
+  });
+
+  it('a failing job refunds its credit and says why', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const upload = await seedUpload(t, { userId, body: Buffer.from('not an image at all') });
+    const res = await client.request('/api/generations/swap', {
+      method: 'POST',
+      json: { templateId: template.id, productUploadId: upload.id },
+    });
+    const queued = (await res.json()) as View;
+    const last = (await followEvents(client, queued.id)).at(-1)!;
+    expect(last.status).toBe('failed');
+    expect(last.error?.title).toBe(GENERATION_MESSAGES.failedTitle);
+    expect(last.steps.some((s) => s.status === 'error')).toBe(true);
+    expect(await creditsOf(userId)).toEqual({ credits: 3, used: 0, ledgerBalance: 3 });
+    const [row] = await t.server.database.db
+      .select()
+      .from(generations)
+      .where(eq(generations.id, queued.id));
+    expect(row?.creditState).toBe('refunded');
+  });
+
+  it('refuses bad requests with clear 4xx replies and takes no credit', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const theirUpload = await seedUpload(t, { userId: other.userId });
+    const post = (json: unknown) =>
+      client.request('/api/generations/swap', { method: 'POST', json });
+    const mine = await seedUpload(t, { userId });
+    expect((await post({ productUploadId: mine.id })).status).toBe(400);
+    expect(await (await post({ productUploadId: mine.id })).json()).toMatchObject({
+      error: GENERATION_MESSAGES.invalidTemplate,
+    });
+    expect((await post({ templateId: 999999, productUploadId: mine.id })).status).toBe(404);
+    expect((await post({ templateId: template.id, productUploadId: theirUpload.id })).status).toBe(
+      404,
+    );
+    expect(
+      (await post({ templateId: template.id, productUploadId: mine.id, size: '4096x4096' })).status,
+    ).toBe(400);
+    const six = Array.from({ length: 6 }, () => ({ toReplace: 'a', replacement: 'b' }));
+    expect(
+      (await post({ templateId: template.id, productUploadId: mine.id, replacements: six })).status,
+    ).toBe(400);
+    expect(
+      (await post({ templateId: template.id, productUploadId: mine.id, visibility: 'private' }))
+        .status,
+    ).toBe(403);
+    expect(await creditsOf(userId)).toMatchObject({ used: 0 });
+  });
+
+  it("another person's generation reads as missing, by id and by stream", async () => {
+    const owner = await signUpVerified(t);
+    const stranger = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const upload = await seedUpload(t, { userId: owner.userId });
+    const res = await owner.client.request('/api/generations/swap', {
+      method: 'POST',
+      json: { templateId: template.id, productUploadId: upload.id },
+    });
+    const { id } = (await res.json()) as View;
+    expect((await stranger.client.request(`/api/generations/${id}`)).status).toBe(404);
+    expect((await stranger.client.request(`/api/generations/${id}/events`)).status).toBe(404);
+    expect((await owner.client.request(`/api/generations/${id}`)).status).toBe(200);
+    await followEvents(owner.client, id);
+  });
+});
+
+describe('chat', () => {
+  it('needs 10 characters without images, and makes an image from a prompt', async () => {
+    const { client } = await signUpVerified(t);
+    const short = await client.request('/api/generations/chat', {
+      method: 'POST',
+      json: { prompt: 'hi' },
+    });
+    expect(short.status).toBe(400);
+    const res = await client.request('/api/generations/chat', {
+      method: 'POST',
+      json: { prompt: 'A blue background with the headline "Summer sale"', size: '1536x1024' },
+    });
+    expect(res.status).toBe(202);
+    const queued = (await res.json()) as View;
+    expect(queued.steps[1]?.label).toBe('Preparing images');
+    const last = (await followEvents(client, queued.id)).at(-1)!;
+    expect(last.status).toBe('done');
+    expect(last.result?.fileName).toBe(`chat_${queued.number}.png`);
+  });
+});

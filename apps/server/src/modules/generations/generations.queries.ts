@@ -1,0 +1,191 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { generations, storedObjects, userTemplates, users } from '../../db/schema.js';
+import { refundCredit, reserveCredit } from '../credits/credits.queries.js';
+import type { GenerationStepState } from './generation-steps.js';
+
+export type GenerationRow = typeof generations.$inferSelect;
+
+export const ACTIVE_STATUSES = ['queued', 'running'] as const;
+
+export type StartOutcome =
+  { outcome: 'started'; row: GenerationRow } | { outcome: 'no_credits' } | { outcome: 'busy' };
+
+/**
+ * Creates a queued generation and takes its credit in one transaction, or neither. The person's
+ * profile row is locked first, so the running-jobs limit and the credit check see every
+ * concurrent request of that person in turn.
+ */
+export async function insertGenerationWithCredit(
+  db: Database,
+  values: Omit<typeof generations.$inferInsert, 'id' | 'status' | 'creditState'>,
+  options: { maxActive: number },
+): Promise<StartOutcome> {
+  return db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ credits: users.credits, creditsUsed: users.creditsUsed })
+      .from(users)
+      .where(eq(users.userId, values.userId))
+      .for('update');
+    // Out of credits is told first: the person needs the upgrade, not a wait.
+    if (!profile || profile.creditsUsed >= profile.credits)
+      return { outcome: 'no_credits' } as const;
+    const [active] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(generations)
+      .where(
+        and(
+          eq(generations.userId, values.userId),
+          inArray(generations.status, [...ACTIVE_STATUSES]),
+        ),
+      );
+    if ((active?.n ?? 0) >= options.maxActive) return { outcome: 'busy' } as const;
+    const [row] = await tx
+      .insert(generations)
+      .values({ ...values, status: 'queued', creditState: 'reserved' })
+      .returning();
+    const hasCredit = await reserveCredit(tx, {
+      userId: values.userId,
+      key: `debit:${row!.id}`,
+      note: `Generation ${row!.number}`,
+    });
+    if (!hasCredit) {
+      // Cannot happen under the row lock; kept so a credit is never given without its job.
+      await tx.delete(generations).where(eq(generations.id, row!.id));
+      return { outcome: 'no_credits' } as const;
+    }
+    return { outcome: 'started', row: row! } as const;
+  });
+}
+
+export async function countActiveGenerations(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, [...ACTIVE_STATUSES])));
+  return row?.n ?? 0;
+}
+
+/** queued -> running, once: a duplicate delivery of the same id finds nothing to claim. */
+export async function claimGeneration(db: Database, id: string): Promise<GenerationRow | null> {
+  const [row] = await db
+    .update(generations)
+    .set({ status: 'running', startedAt: new Date(), attempts: sql`${generations.attempts} + 1` })
+    .where(and(eq(generations.id, id), eq(generations.status, 'queued')))
+    .returning();
+  return row ?? null;
+}
+
+export async function saveSteps(db: Database, id: string, steps: GenerationStepState[]) {
+  await db
+    .update(generations)
+    .set({ steps })
+    .where(and(eq(generations.id, id), eq(generations.status, 'running')));
+}
+
+/**
+ * running -> done with the stored result and the credit charged, in one transaction; a second
+ * completion of the same job changes nothing. The template's usage is counted after it.
+ */
+export async function completeGeneration(
+  db: Database,
+  options: {
+    generation: GenerationRow;
+    steps: GenerationStepState[];
+    result: typeof storedObjects.$inferInsert;
+    /** A community template to create from the result (design page and public chat results). */
+    communityTemplate?: { name: string; isPublic: boolean } | undefined;
+  },
+): Promise<boolean> {
+  const { generation } = options;
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(generations)
+      .set({
+        status: 'done',
+        creditState: 'charged',
+        steps: options.steps,
+        input: generation.input,
+        finishedAt: new Date(),
+      })
+      .where(and(eq(generations.id, generation.id), eq(generations.status, 'running')))
+      .returning({ id: generations.id });
+    if (!done) return false;
+    const [object] = await tx
+      .insert(storedObjects)
+      .values(options.result)
+      .returning({ id: storedObjects.id });
+    await tx
+      .update(generations)
+      .set({ resultObjectId: object!.id })
+      .where(eq(generations.id, generation.id));
+    if (options.communityTemplate) {
+      await tx.insert(userTemplates).values({
+        userId: generation.userId,
+        name: options.communityTemplate.name,
+        imageKey: `${options.result.bucket}/${options.result.key}`,
+        isPublic: options.communityTemplate.isPublic,
+      });
+    }
+    return true;
+  });
+}
+
+/** running (or queued) -> failed with the reason, and the credit given back, in one transaction. */
+export async function failGeneration(
+  db: Database,
+  options: {
+    generation: GenerationRow;
+    steps: GenerationStepState[];
+    code: string;
+    message: string;
+  },
+): Promise<boolean> {
+  const { generation } = options;
+  return db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(generations)
+      .set({
+        status: 'failed',
+        creditState: 'refunded',
+        steps: options.steps,
+        errorCode: options.code,
+        errorMessage: options.message,
+        finishedAt: new Date(),
+      })
+      .where(
+        and(eq(generations.id, generation.id), inArray(generations.status, [...ACTIVE_STATUSES])),
+      )
+      .returning({ id: generations.id });
+    if (!failed) return false;
+    await refundCredit(tx, {
+      userId: generation.userId,
+      key: `refund:${generation.id}`,
+      note: `Generation ${generation.number} failed`,
+    });
+    return true;
+  });
+}
+
+export async function findGeneration(db: Database, id: string): Promise<GenerationRow | null> {
+  const [row] = await db.select().from(generations).where(eq(generations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Jobs a stopped process left behind: queued ones wait again, running ones were interrupted. */
+export async function listUnfinishedGenerations(db: Database): Promise<GenerationRow[]> {
+  return db
+    .select()
+    .from(generations)
+    .where(inArray(generations.status, [...ACTIVE_STATUSES]));
+}
+
+/** running -> queued for a job whose process died mid-way, so it runs again. */
+export async function requeueGeneration(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({ status: 'queued' })
+    .where(and(eq(generations.id, id), eq(generations.status, 'running')))
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}

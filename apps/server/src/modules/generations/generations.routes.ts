@@ -1,0 +1,187 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import {
+  IMAGE_SIZE_VALUES,
+  MAX_CHAT_IMAGES,
+  MAX_TEXT_REPLACEMENTS,
+  MIN_PROMPT_LENGTH,
+} from '@adtwin/shared';
+import type { AppEnv } from '../../http/app-env.js';
+import { ErrorSchema } from '../../http/schemas.js';
+import { requireUser } from '../../http/session.js';
+import { validationHook } from '../../http/validation.js';
+import type { GenerationEvents } from './generation-events.js';
+import type { GenerationService } from './generations.service.js';
+
+const StepSchema = z.object({
+  key: z.enum(['check', 'upload', 'create', 'done']),
+  label: z.string(),
+  status: z.enum(['pending', 'active', 'complete', 'error']),
+  at: z.string().optional(),
+});
+
+export const GenerationSchema = z
+  .object({
+    id: z.string(),
+    number: z.number().int(),
+    kind: z.enum(['swap', 'chat']),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    steps: z.array(StepSchema),
+    error: z.object({ code: z.string(), title: z.string(), message: z.string() }).nullable(),
+    result: z.object({ url: z.string(), fileName: z.string() }).nullable(),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('Generation');
+
+const BoxSchema = z.object({
+  x: z.number().int().min(0).max(20_000),
+  y: z.number().int().min(0).max(20_000),
+  width: z.number().int().min(1).max(20_000),
+  height: z.number().int().min(1).max(20_000),
+});
+
+const SwapBodySchema = z
+  .object({
+    templateId: z.number().int().positive().optional(),
+    communityTemplateId: z.uuid().optional(),
+    productUploadId: z.uuid(),
+    replacements: z
+      .array(z.object({ toReplace: z.string().max(100), replacement: z.string().max(100) }))
+      .max(MAX_TEXT_REPLACEMENTS)
+      .default([]),
+    size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
+    productBox: BoxSchema.optional(),
+    visibility: z.enum(['public', 'private']).optional(),
+  })
+  .openapi('SwapRequest');
+
+const ChatBodySchema = z
+  .object({
+    prompt: z.string().trim().max(4000),
+    referenceUploadIds: z.array(z.uuid()).max(MAX_CHAT_IMAGES).default([]),
+    size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
+    visibility: z.enum(['public', 'private']).optional(),
+  })
+  .refine((body) => body.referenceUploadIds.length > 0 || body.prompt.length >= MIN_PROMPT_LENGTH, {
+    message: `A prompt needs at least ${MIN_PROMPT_LENGTH} characters when no image is attached`,
+    path: ['prompt'],
+  })
+  .openapi('ChatRequest');
+
+const errors = {
+  400: { description: 'Invalid request', content: { 'application/json': { schema: ErrorSchema } } },
+  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+  402: {
+    description: 'No credits left (code upgrade_required:AI image generation)',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+  403: {
+    description: 'Private template of another person, or a paid feature',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+  404: {
+    description: 'Template or upload not found',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+  429: {
+    description: 'Too many generations running',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+} as const;
+
+const createSwapRoute = createRoute({
+  method: 'post',
+  path: '/generations/swap',
+  tags: ['generations'],
+  summary: 'Starts a template swap: the product into the template, words replaced',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: SwapBodySchema } } },
+  },
+  responses: {
+    202: { description: 'Queued', content: { 'application/json': { schema: GenerationSchema } } },
+    ...errors,
+  },
+});
+
+const createChatRoute = createRoute({
+  method: 'post',
+  path: '/generations/chat',
+  tags: ['generations'],
+  summary: 'Starts a chat generation from a prompt and up to 3 reference images',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: ChatBodySchema } } },
+  },
+  responses: {
+    202: { description: 'Queued', content: { 'application/json': { schema: GenerationSchema } } },
+    ...errors,
+  },
+});
+
+const IdParams = z.object({ id: z.uuid() });
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/generations/{id}',
+  tags: ['generations'],
+  summary: 'A generation of the signed-in person: status, steps, result',
+  request: { params: IdParams },
+  responses: {
+    200: {
+      description: 'The generation',
+      content: { 'application/json': { schema: GenerationSchema } },
+    },
+    401: errors[401],
+    404: errors[404],
+  },
+});
+
+/** How often a stream re-reads the row when nothing woke it (jobs run by other processes). */
+const POLL_MS = 1000;
+
+export function createGenerationRoutes(deps: {
+  generations: GenerationService;
+  generationEvents: GenerationEvents;
+}) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(createSwapRoute, async (c) => {
+      const user = requireUser(c);
+      return c.json(await deps.generations.createSwap(user.id, c.req.valid('json')), 202);
+    })
+    .openapi(createChatRoute, async (c) => {
+      const user = requireUser(c);
+      return c.json(await deps.generations.createChat(user.id, c.req.valid('json')), 202);
+    })
+    .openapi(getRoute, async (c) => {
+      const user = requireUser(c);
+      const row = await deps.generations.getForUser(user.id, c.req.valid('param').id);
+      return c.json(await deps.generations.toView(row), 200);
+    })
+    .get('/generations/:id/events', async (c) => {
+      // Server-sent events: the generation as it changes, until it is done or failed. A reload or
+      // a second tab opens another stream on the same job.
+      const user = requireUser(c);
+      const id = c.req.param('id');
+      const first = await deps.generations.getForUser(user.id, id);
+      return streamSSE(c, async (stream) => {
+        let lastSent = '';
+        let row = first;
+        const abort = new AbortController();
+        stream.onAbort(() => abort.abort());
+        while (!abort.signal.aborted) {
+          const view = await deps.generations.toView(row);
+          const payload = JSON.stringify({
+            ...view,
+            result: view.result && { fileName: view.result.fileName },
+          });
+          if (payload !== lastSent) {
+            lastSent = payload;
+            await stream.writeSSE({ event: 'generation', data: JSON.stringify(view) });
+          }
+          if (view.status === 'done' || view.status === 'failed') break;
+          await deps.generationEvents.waitForChange(id, POLL_MS, abort.signal);
+          row = await deps.generations.getForUser(user.id, id);
+        }
+      });
+    });
+}

@@ -1,0 +1,52 @@
+/** Output sizes of the spec: square, portrait, landscape. */
+export const IMAGE_SIZES = {
+  square: '1024x1024',
+  portrait: '1024x1536',
+  landscape: '1536x1024',
+} as const;
+export type ImageSizeName = keyof typeof IMAGE_SIZES;
+export type ImageSize = (typeof IMAGE_SIZES)[ImageSizeName];
+export const IMAGE_SIZE_VALUES = Object.values(IMAGE_SIZES) as [ImageSize, ...ImageSize[]];
+
+export const MAX_TEXT_REPLACEMENTS = 5;
+export const MAX_CHAT_IMAGES = 3;
+export const MAX_CHAT_FILE_BYTES = 10 * 1024 * 1024;
+export const MIN_PROMPT_LENGTH = 10;
+/** Generations a person may have queued or running at once. */
+export const MAX_ACTIVE_GENERATIONS_PER_USER = 3;
+/** The creating step's label changes after this long. */
+export const SLOW_STEP_AFTER_MS = 30_000;
+
+/** The steps a person sees, in order. The second reads 'Preparing images' for chat. */
+export const GENERATION_STEP_LABELS = {
+  check: 'Checking upload',
+  upload: 'Uploading image',
+  prepare: 'Preparing images',
+  create: 'Creating image',
+  done: 'Done',
+} as const;
+export const SLOW_CREATE_LABEL = 'Creating image... may take a moment...';
+
+export const GENERATION_MESSAGES = {
+  timeoutTitle: 'Generation timed out',
+  timeoutText:
+    'The AI image generation is taking too long. Try a smaller image size or try again later when the server is less busy.',
+  tooManyTitle: 'Too many requests',
+  tooManyText: "You've made too many generation requests. Please wait a few minutes and try again.",
+  failedTitle: 'Generation failed',
+  success: 'Generation successful!',
+  invalidTemplate: 'Cannot process generation: Invalid template ID.',
+  missingUrls: 'Missing URLs for generation',
+  noImageData: 'No image data returned from generation',
+} as const;
+
+/** 'Error generating image (Status: N)', the fallback when a failure carries no text. */
+export function generationStatusText(status: number): string {
+  return `Error generating image (Status: ${status})`;
+}
+
+/** The upgrade modal's feature names. */
+export const UPGRADE_FEATURES = {
+  generation: 'AI image generation',
+  privateTemplates: 'private templates',
+} as const;
