@@ -6,3 +6,4 @@ export * from './onboarding.js';
 export * from './shell.js';
 export * from './bug-report.js';
 export * from './generation.js';
+export * from './download.js';

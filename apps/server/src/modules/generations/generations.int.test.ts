@@ -186,6 +186,46 @@ describe('template swap', () => {
   });
 });
 
+describe('downloads', () => {
+  it('free users get a preview-quality PNG whatever they ask; paid users get their choice', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const upload = await seedUpload(t, { userId });
+    const res = await client.request('/api/generations/swap', {
+      method: 'POST',
+      json: { templateId: template.id, productUploadId: upload.id },
+    });
+    const { id, number } = (await res.json()) as View;
+    await followEvents(client, id);
+
+    const free = await client.request(
+      `/api/generations/${id}/download?format=webp&quality=high&name=My%20ad`,
+    );
+    expect(free.status).toBe(200);
+    expect(free.headers.get('content-type')).toBe('image/png');
+    expect(free.headers.get('content-disposition')).toContain('filename="My ad.png"');
+    const freeMeta = await sharp(Buffer.from(await free.arrayBuffer())).metadata();
+    expect([freeMeta.format, freeMeta.width]).toEqual(['png', 512]);
+
+    await t.server.database.db
+      .update(users)
+      .set({ subscriptionTier: 'pro_monthly' })
+      .where(eq(users.userId, userId));
+    const paid = await client.request(`/api/generations/${id}/download?format=webp&quality=high`);
+    expect(paid.headers.get('content-type')).toBe('image/webp');
+    expect(paid.headers.get('content-disposition')).toContain(`filename="design_${number}.webp"`);
+    const paidMeta = await sharp(Buffer.from(await paid.arrayBuffer())).metadata();
+    expect([paidMeta.format, paidMeta.width]).toEqual(['webp', 1024]);
+
+    const jpg = await client.request(
+      `/api/generations/${id}/download?format=jpg&quality=preview&name=../../etc/passwd`,
+    );
+    expect(jpg.headers.get('content-type')).toBe('image/jpeg');
+    expect(jpg.headers.get('content-disposition')).not.toContain('/');
+    expect((await client.request(`/api/generations/${id}/download?format=gif`)).status).toBe(400);
+  });
+});
+
 describe('chat', () => {
   it('needs 10 characters without images, and makes an image from a prompt', async () => {
     const { client } = await signUpVerified(t);

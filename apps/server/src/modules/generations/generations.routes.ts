@@ -1,6 +1,8 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import {
+  DOWNLOAD_FORMATS,
+  DOWNLOAD_QUALITIES,
   IMAGE_SIZE_VALUES,
   MAX_CHAT_IMAGES,
   MAX_TEXT_REPLACEMENTS,
@@ -10,6 +12,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
+import { contentDisposition } from './generation-download.js';
 import type { GenerationEvents } from './generation-events.js';
 import type { GenerationService } from './generations.service.js';
 
@@ -136,6 +139,29 @@ const getRoute = createRoute({
   },
 });
 
+const downloadRoute = createRoute({
+  method: 'get',
+  path: '/generations/{id}/download',
+  tags: ['generations'],
+  summary: 'The result as a file: free plans get a preview-quality PNG whatever they ask',
+  request: {
+    params: IdParams,
+    query: z.object({
+      format: z.enum(DOWNLOAD_FORMATS).default('png'),
+      quality: z.enum(DOWNLOAD_QUALITIES).default('preview'),
+      name: z.string().max(200).optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The image, as an attachment',
+      content: { 'image/*': { schema: z.any() } },
+    },
+    401: errors[401],
+    404: errors[404],
+  },
+});
+
 /** How often a stream re-reads the row when nothing woke it (jobs run by other processes). */
 const POLL_MS = 1000;
 
@@ -156,6 +182,19 @@ export function createGenerationRoutes(deps: {
       const user = requireUser(c);
       const row = await deps.generations.getForUser(user.id, c.req.valid('param').id);
       return c.json(await deps.generations.toView(row), 200);
+    })
+    .openapi(downloadRoute, async (c) => {
+      const user = requireUser(c);
+      const { format, quality, name } = c.req.valid('query');
+      const file = await deps.generations.renderDownload(user.id, c.req.valid('param').id, {
+        format,
+        quality,
+        name,
+      });
+      c.header('Content-Type', file.contentType);
+      c.header('Content-Disposition', contentDisposition(file.fileName));
+      c.header('Cache-Control', 'private, no-store');
+      return c.body(new Uint8Array(file.body), 200);
     })
     .get('/generations/:id/events', async (c) => {
       // Server-sent events: the generation as it changes, until it is done or failed. A reload or

@@ -12,8 +12,11 @@ import {
   SIGNED_URL_TTL,
   UPGRADE_FEATURES,
   isPaidTier,
+  type DownloadFormat,
+  type DownloadQuality,
   type ImageSize,
 } from '@adtwin/shared';
+import { renderDownload, resolveDownloadOptions } from './generation-download.js';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
@@ -302,6 +305,28 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       if (!row || row.userId !== userId)
         throw new PublicError(404, 'Generation not found', 'not_found');
       return row;
+    },
+
+    /** The finished result re-encoded for download, under the plan's rules. */
+    async renderDownload(
+      userId: string,
+      id: string,
+      request: { format: DownloadFormat; quality: DownloadQuality; name?: string | undefined },
+    ) {
+      const row = await this.getForUser(userId, id);
+      const fileName = resultFileName(row);
+      const file =
+        row.status === 'done'
+          ? await storage.get('user-creations', `${row.userId}/${fileName}`)
+          : null;
+      if (!file) throw new PublicError(404, 'The image is not ready.', 'not_ready');
+      const allowed = resolveDownloadOptions({ tier: await deps.getTier(userId), ...request });
+      return renderDownload({
+        png: file.body,
+        ...allowed,
+        name: request.name ?? '',
+        fallbackName: fileName.replace(/\.png$/, ''),
+      });
     },
 
     /** Runs one job; safe to call twice for the same id (the second finds nothing to claim). */
