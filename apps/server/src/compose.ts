@@ -5,6 +5,13 @@ import { openDatabase } from './db/client.js';
 import { createApp } from './app.js';
 import { createAuth } from './modules/auth/auth.js';
 import { createProfileService } from './modules/profile/profile.service.js';
+import { findCatalogueDir, seedCatalogue } from './modules/catalogue/catalogue.service.js';
+import { createCommunityService } from './modules/community/community.service.js';
+import { createDesignsService } from './modules/designs/designs.service.js';
+import { createImagesService } from './modules/images/images.service.js';
+import { createTemplatesService } from './modules/templates/templates.service.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { createImageVariants } from './platform/images/image-variants.js';
 import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
 import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
 import { loadOrCreateSecret } from './platform/secret.js';
@@ -19,6 +26,8 @@ export type ComposeOptions = {
   webDistDir?: string;
   /** PGlite folder override; tests pass `memory://`. */
   pgliteDir?: string;
+  /** Seeds the starter catalogue on start (default true). */
+  seedCatalogue?: boolean;
 };
 
 /** Builds every adapter from configuration once, then the HTTP app on top of them. */
@@ -50,6 +59,21 @@ export async function composeServer(options: ComposeOptions) {
     rateLimit: !config.disableRateLimits,
     onUserCreated: (userId) => profiles.ensureProfile(userId),
   });
+  if (options.seedCatalogue !== false) {
+    const catalogueDir = findCatalogueDir();
+    if (catalogueDir) {
+      const added = await seedCatalogue({ db: database.db, storage, dir: catalogueDir });
+      if (added) logger.info({ added }, 'starter catalogue seeded');
+    } else {
+      logger.warn('starter catalogue not found; no official templates seeded');
+    }
+  }
+  const variants = createImageVariants({ cacheDir: path.join(config.dataDir, 'variants') });
+  const images = createImagesService({ db: database.db, storage, signer, variants });
+  const templates = createTemplatesService({ db: database.db });
+  const community = createCommunityService({ db: database.db, storage });
+  const uploads = createUploadsService({ db: database.db, storage });
+  const designs = createDesignsService({ db: database.db, storage });
   const app = createApp({
     config,
     logger,
@@ -59,6 +83,11 @@ export async function composeServer(options: ComposeOptions) {
     signer,
     auth,
     profiles,
+    images,
+    templates,
+    community,
+    uploads,
+    designs,
     outbox: outboxMailer,
     webDistDir: options.webDistDir,
   });
@@ -71,6 +100,11 @@ export async function composeServer(options: ComposeOptions) {
     auth,
     mailer,
     profiles,
+    templates,
+    community,
+    uploads,
+    designs,
+    images,
     close: () => database.close(),
   };
 }
