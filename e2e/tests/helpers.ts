@@ -8,6 +8,9 @@ export function uniqueEmail(label = 'e2e'): string {
 
 export const PASSWORD = 'Sunny-Day-42';
 
+/** The address playwright.config.ts starts the server at. */
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
 /** Opens the newest mail to `email` in the dev outbox and follows its link. */
 export async function followMailedLink(page: Page, email: string) {
   await page.goto('/dev/outbox');
@@ -26,4 +29,28 @@ export async function signUpThroughUi(page: Page, options: { email: string; name
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+/**
+ * A new verified user, signed in in this page's browser context: signs up through the API with
+ * `page.request` (which shares the page's cookies) and follows the verification link from
+ * /dev/outbox. The shell issue extends this to complete onboarding; every test uses it.
+ */
+export async function createSignedInUser(page: Page, options: { name?: string } = {}) {
+  const email = uniqueEmail();
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, name: options.name ?? 'Test Person' },
+    headers: { origin: BASE_URL },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const outbox = await page.request.get('/dev/outbox');
+  const html = await outbox.text();
+  const article = html.split('<article').find((part) => part.includes(email));
+  const link = article?.match(/href="([^"]+)"/)?.[1]?.replace(/&amp;/g, '&');
+  expect(link, 'verification link in the outbox').toBeTruthy();
+  const verify = await page.request.get(link!);
+  expect(verify.ok()).toBe(true);
+  const me = await page.request.get('/api/me');
+  expect(me.ok()).toBe(true);
+  return { email, ...((await me.json()) as { id: string }) };
 }

@@ -60,11 +60,42 @@ function layoutPath(font: opentype.Font, text: string, x: number, y: number, siz
   for (const char of text) {
     const glyph = font.charToGlyph(char);
     if (previous) cursor += (font.getKerningValue(previous, glyph) || 0) * scale;
-    path.extend(glyph.getPath(cursor, y, size));
+    appendGlyph(path, glyph, cursor, y, scale);
     cursor += (glyph.advanceWidth ?? 0) * scale;
     previous = glyph;
   }
   return path;
+}
+
+/**
+ * The glyph's outline in font units, placed and scaled by hand: opentype.js's getPath sometimes
+ * answered NaN coordinates for Inter's 'l' here, which made librsvg drop the rest of the line.
+ */
+function appendGlyph(
+  path: opentype.Path,
+  glyph: opentype.Glyph,
+  x: number,
+  y: number,
+  scale: number,
+) {
+  const px = (value: number | undefined) => x + (value ?? 0) * scale;
+  const py = (value: number | undefined) => y - (value ?? 0) * scale;
+  for (const command of glyph.path.commands) {
+    if (command.type === 'M') path.moveTo(px(command.x), py(command.y));
+    else if (command.type === 'L') path.lineTo(px(command.x), py(command.y));
+    else if (command.type === 'Q')
+      path.quadraticCurveTo(px(command.x1), py(command.y1), px(command.x), py(command.y));
+    else if (command.type === 'C')
+      path.curveTo(
+        px(command.x1),
+        py(command.y1),
+        px(command.x2),
+        py(command.y2),
+        px(command.x),
+        py(command.y),
+      );
+    else path.close();
+  }
 }
 
 function advanceWidth(font: opentype.Font, text: string, size: number): number {
@@ -73,6 +104,23 @@ function advanceWidth(font: opentype.Font, text: string, size: number): number {
     (sum, char) => sum + (font.charToGlyph(char).advanceWidth ?? 0) * scale,
     0,
   );
+}
+
+/**
+ * SVG path data written here: opentype.js 1.3's own toPathData rounds through a shared cache that
+ * sometimes answered NaN, and librsvg then dropped the rest of the line.
+ */
+function toPathData(path: opentype.Path): string {
+  const n = (value: number) => String(Math.round(value * 10) / 10);
+  return path.commands
+    .map((c) => {
+      if (c.type === 'M') return `M${n(c.x)} ${n(c.y)}`;
+      if (c.type === 'L') return `L${n(c.x)} ${n(c.y)}`;
+      if (c.type === 'Q') return `Q${n(c.x1)} ${n(c.y1)} ${n(c.x)} ${n(c.y)}`;
+      if (c.type === 'C') return `C${n(c.x1)} ${n(c.y1)} ${n(c.x2)} ${n(c.y2)} ${n(c.x)} ${n(c.y)}`;
+      return 'Z';
+    })
+    .join('');
 }
 
 /** One line of text as an SVG path, with its box in image pixels. */
@@ -91,7 +139,7 @@ function textPath(options: {
   const p = layoutPath(font, options.text, x, options.y, options.size);
   const bb = p.getBoundingBox();
   return {
-    svg: `<path d="${p.toPathData(1)}" fill="${options.fill}"/>`,
+    svg: `<path d="${toPathData(p)}" fill="${options.fill}"/>`,
     box: {
       x: Math.round(bb.x1),
       y: Math.round(bb.y1),
@@ -504,6 +552,7 @@ async function renderScene(scene: Scene): Promise<Entry> {
     ${cta.svg}
   </svg>`;
   const file = `${scene.category}-${slug(scene.name)}.jpg`;
+  if (/NaN/.test(svg)) throw new Error(`NaN in the outline of ${file}`);
   await writeJpeg(sharp(Buffer.from(svg)), file);
   return {
     file,
@@ -557,6 +606,7 @@ async function main() {
     const copy = AD_COPY[relative.replace(/^templates\//, '')];
     if (copy) {
       const overlay = adCopyOverlay({ width: info.width, height: info.height, ...copy });
+      if (/NaN/.test(overlay.svg)) throw new Error(`NaN in the outline of ${relative}`);
       const adFile = `${category}-${slug(copy.name)}.jpg`;
       await writeJpeg(
         base.clone().composite([{ input: Buffer.from(overlay.svg), top: 0, left: 0 }]),

@@ -11,6 +11,8 @@ export function likePattern(text: string): string {
 export async function selectTemplatePage(
   db: Database,
   options: {
+    /** Whose vote to read beside each template. */
+    userId: string;
     categoryKeywords: readonly string[] | null;
     category: string | null;
     search: string;
@@ -47,8 +49,13 @@ export async function selectTemplatePage(
       likeCount: templates.likeCount,
       dislikeCount: templates.dislikeCount,
       createdAt: templates.createdAt,
+      userVote: templateVotes.voteType,
     })
     .from(templates)
+    .leftJoin(
+      templateVotes,
+      and(eq(templateVotes.templateId, templates.id), eq(templateVotes.userId, options.userId)),
+    )
     .where(filters.length ? and(...filters) : undefined)
     .orderBy(...order)
     .offset(options.offset)
@@ -162,4 +169,12 @@ export async function countGenerationUsage(db: Database, generationId: string) {
     }
     return true;
   });
+}
+
+/** Every template's category and image, oldest first: the first of each category is its cover. */
+export async function selectCategoryImages(db: Database) {
+  return db
+    .select({ category: templates.category, imageKey: templates.imageKey })
+    .from(templates)
+    .orderBy(asc(templates.id));
 }

@@ -25,6 +25,7 @@ const TemplateCardSchema = z
     likes: z.number().int(),
     dislikes: z.number().int(),
     usageCount: z.number().int(),
+    userVote: z.enum(['like', 'dislike', 'none']),
     createdAt: z.string(),
   })
   .openapi('TemplateCard');
@@ -60,6 +61,26 @@ const listRoute = createRoute({
     200: {
       description: 'One page',
       content: { 'application/json': { schema: z.object({ items: z.array(TemplateCardSchema) }) } },
+    },
+    ...errors,
+  },
+});
+
+const categoriesRoute = createRoute({
+  method: 'get',
+  path: '/template-categories',
+  tags: ['templates'],
+  summary: 'The fixed category list with a cover image each',
+  responses: {
+    200: {
+      description: 'Categories in strip order',
+      content: {
+        'application/json': {
+          schema: z.object({
+            items: z.array(z.object({ category: z.string(), imageUrl: z.string().nullable() })),
+          }),
+        },
+      },
     },
     ...errors,
   },
@@ -120,9 +141,16 @@ const voteRoute = createRoute({
 export function createTemplateRoutes(deps: { templates: TemplatesService }) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(listRoute, async (c) => {
-      requireUser(c);
+      const user = requireUser(c);
       const query = c.req.valid('query');
-      return c.json({ items: await deps.templates.listTemplates(query) }, 200);
+      return c.json(
+        { items: await deps.templates.listTemplates({ ...query, userId: user.id }) },
+        200,
+      );
+    })
+    .openapi(categoriesRoute, async (c) => {
+      requireUser(c);
+      return c.json({ items: await deps.templates.listCategories() }, 200);
     })
     .openapi(getRoute, async (c) => {
       const user = requireUser(c);

@@ -1,4 +1,5 @@
 import {
+  CATEGORIES,
   PAGE_SIZE,
   VOTE_MESSAGES,
   isCategory,
@@ -10,6 +11,7 @@ import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
 import { imagePath } from '../../platform/images/image-paths.js';
 import {
+  selectCategoryImages,
   countGenerationUsage,
   selectTemplate,
   selectTemplatePage,
@@ -22,6 +24,7 @@ export type TemplateStats = { likes: number; dislikes: number; usageCount: numbe
 export function createTemplatesService(deps: { db: Database }) {
   return {
     async listTemplates(options: {
+      userId: string;
       category?: string | undefined;
       search?: string | undefined;
       sort: TemplateSort;
@@ -30,6 +33,7 @@ export function createTemplatesService(deps: { db: Database }) {
     }) {
       const category = options.category?.trim().toLowerCase() || null;
       const rows = await selectTemplatePage(deps.db, {
+        userId: options.userId,
         category,
         categoryKeywords: category ? keywordsFor(category) : null,
         search: options.search?.trim() ?? '',
@@ -48,8 +52,21 @@ export function createTemplatesService(deps: { db: Database }) {
         likes: row.likeCount,
         dislikes: row.dislikeCount,
         usageCount: row.usageCount,
+        userVote: (row.userVote ?? 'none') as UserVote,
         createdAt: row.createdAt.toISOString(),
       }));
+    },
+
+    /** The fixed category list, each with a cover image from the catalogue (or null). */
+    async listCategories() {
+      const rows = await selectCategoryImages(deps.db);
+      return CATEGORIES.map((category) => {
+        const cover = rows.find((row) => row.category === category);
+        return {
+          category,
+          imageUrl: cover ? imagePath('category-images', cover.imageKey) : null,
+        };
+      });
     },
 
     /** One official template with its stats and the caller's vote (get_template_stats + get_user_vote). */
