@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -53,4 +54,41 @@ export async function createSignedInUser(page: Page, options: { name?: string } 
   const me = await page.request.get('/api/me');
   expect(me.ok()).toBe(true);
   return { email, ...((await me.json()) as { id: string }) };
+}
+
+/** Saves a screenshot into docs/screenshots when SCREENSHOTS=1 (light and dark, per project). */
+export async function saveScreenshot(page: Page, name: string, project: string) {
+  if (!process.env.SCREENSHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((isDark) => {
+      document.documentElement.classList.toggle('dark', isDark);
+    }, scheme === 'dark');
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: path.resolve(
+        import.meta.dirname,
+        `../../docs/screenshots/${name}-${project}-${scheme}.png`,
+      ),
+    });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+/** A small real PNG, made in the browser so the tests need no image files. */
+export async function makePng(page: Page, colour = '#3366cc', size = 96): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ colour, size }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = size;
+      canvas.height = size;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = colour;
+      context.fillRect(0, 0, size, size);
+      return canvas.toDataURL('image/png');
+    },
+    { colour, size },
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }

@@ -51,7 +51,7 @@ export function UploadTile({ upload, onChanged }: { upload: Upload; onChanged: (
     <ImageTile url={upload.url} name={name}>
       {draft === null ? (
         <div className="flex items-center justify-between gap-1">
-          <p className="line-clamp-1 text-sm text-fg" title={name} data-testid="upload-name">
+          <p className="min-w-0 truncate text-sm text-fg" title={name} data-testid="upload-name">
             {name}
           </p>
           <div className="flex shrink-0">

@@ -70,7 +70,7 @@ export function YourDesignsPage() {
             onClick={() => activate(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
             className={cn(
-              '-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium transition-colors',
+              '-mb-px flex-1 border-b-2 px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-4',
               active === tab.id
                 ? 'border-accent text-accent'
                 : 'border-transparent text-muted hover:text-fg',
