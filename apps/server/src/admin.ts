@@ -6,6 +6,7 @@
  *
  * (`npx tsx apps/server/src/admin.ts ...` in development.)
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES, SUBSCRIPTION_TIERS, isCategory, type SubscriptionTier } from '@adtwin/shared';
 import { loadConfig } from './config.js';
@@ -41,6 +42,7 @@ async function main(argv: string[]) {
         category: second,
       });
       const added = await seedCatalogue({ db: database.db, storage, dir, entries });
+      fs.rmSync(dir, { recursive: true, force: true });
       console.log(`${added} of ${entries.length} images added as ${second} templates`);
       return 0;
     }

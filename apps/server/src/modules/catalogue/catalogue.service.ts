@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -87,13 +89,13 @@ export async function seedCatalogue(deps: {
 /**
  * Entries for every image in a folder (admin command): name from the file name, category given,
  * product box the middle half until the engine measures it. Images are re-encoded to at most
- * 1600 px JPEG into `<folder>/.adtwin-import/` first, so the seed stores small files.
+ * 1600 px JPEG into a temporary folder first, so the seed stores small files.
  */
 export async function prepareFolderImport(options: {
   folder: string;
   category: (typeof CATEGORIES)[number];
 }): Promise<{ dir: string; entries: ManifestEntry[] }> {
-  const outDir = path.join(options.folder, '.adtwin-import');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-import-'));
   fs.mkdirSync(path.join(outDir, 'images'), { recursive: true });
   const files = fs
     .readdirSync(options.folder)
@@ -107,8 +109,11 @@ export async function prepareFolderImport(options: {
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '') || 'image';
-    const outFile = `${options.category}-${slug}-${Date.now().toString(36)}.jpg`;
-    const info = await sharp(path.join(options.folder, file))
+    const source = fs.readFileSync(path.join(options.folder, file));
+    // Named by content, so importing the same folder twice adds nothing the second time.
+    const digest = createHash('sha256').update(source).digest('hex').slice(0, 12);
+    const outFile = `${options.category}-${slug}-${digest}.jpg`;
+    const info = await sharp(source)
       .rotate()
       .flatten({ background: '#ffffff' })
       .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })

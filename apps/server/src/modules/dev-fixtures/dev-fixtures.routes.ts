@@ -33,8 +33,12 @@ export function createDevFixtureRoutes(deps: { db: Database; designs: DesignsSer
     })
     .post('/dev/plan', async (c) => {
       const user = requireUser(c);
-      const body = z.object({ tier: z.enum(SUBSCRIPTION_TIERS) }).parse(await c.req.json());
-      await setPlan(deps.db, { userId: user.id, tier: body.tier });
+      const body = z
+        .object({ tier: z.enum(SUBSCRIPTION_TIERS) })
+        .safeParse(await c.req.json().catch(() => null));
+      if (!body.success)
+        return c.json({ error: `tier must be one of ${SUBSCRIPTION_TIERS.join(', ')}` }, 400);
+      await setPlan(deps.db, { userId: user.id, tier: body.data.tier });
       return c.json({ ok: true }, 200);
     });
 }
