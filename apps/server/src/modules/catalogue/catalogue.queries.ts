@@ -19,3 +19,8 @@ export async function countTemplates(db: Database): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(templates);
   return row?.count ?? 0;
 }
+
+export async function selectOfficialImageKeys(db: Database): Promise<string[]> {
+  const rows = await db.select({ key: templates.imageKey }).from(templates);
+  return rows.map((row) => row.key);
+}

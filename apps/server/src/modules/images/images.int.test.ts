@@ -44,6 +44,26 @@ describe('image variants', () => {
     expect(again.status).toBe(304);
   });
 
+  it('serve AVIF only when it was made ahead of time and the browser takes it', async () => {
+    const key = decodeURIComponent(officialUrl.split('/category-images/')[1]!);
+    const avif = { accept: 'image/avif,image/webp,*/*' };
+    expect((await get(`${officialUrl}?w=320&h=320&q=75`, avif)).headers.get('content-type')).toBe(
+      'image/webp',
+    );
+    expect(await t.server.images.premakeAvif([{ bucket: 'category-images', key }])).toBe(4);
+    expect(await t.server.images.premakeAvif([{ bucket: 'category-images', key }])).toBe(0);
+    const res = await get(`${officialUrl}?w=320&h=320&q=75`, avif);
+    expect(res.headers.get('content-type')).toBe('image/avif');
+    expect(res.headers.get('vary')).toBe('Accept');
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe('heif');
+    // Without AVIF in Accept, or at a size not made ahead, WebP as before.
+    const webp = await get(`${officialUrl}?w=320&h=320&q=75`, { accept: 'image/webp' });
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(webp.headers.get('etag')).not.toBe(res.headers.get('etag'));
+    const other = await get(`${officialUrl}?w=960&q=75`, avif);
+    expect(other.headers.get('content-type')).toBe('image/webp');
+  });
+
   it('answer JPEG to a browser without WebP and clamp absurd numbers', async () => {
     const jpeg = await get(`${officialUrl}?w=256`, { accept: 'image/jpeg' });
     expect(jpeg.headers.get('content-type')).toBe('image/jpeg');

@@ -7,6 +7,7 @@ import {
   snapDimension,
   type ImageVariants,
   type Variant,
+  type VariantParams,
 } from '../../platform/images/image-variants.js';
 import { COMMUNITY_PREFIX, OFFICIAL_PREFIX } from '../../platform/images/image-paths.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
@@ -44,6 +45,14 @@ const CACHE_CONTROL = {
   // Visibility of a community template can change; others' browsers must ask again soon.
   'private-short': 'private, max-age=300',
 } as const;
+
+/** Thumbnail sizes the gallery asks for (square cards, srcset 256..640), for pre-made AVIF. */
+export const AVIF_PRESETS = [256, 320, 480, 640].map((side) => ({
+  width: side,
+  height: side,
+  quality: DEFAULT_IMAGE_QUALITY,
+  format: 'avif' as const,
+}));
 
 export function createImagesService(deps: {
   db: Database;
@@ -88,12 +97,29 @@ export function createImagesService(deps: {
   return {
     checkAccess,
 
+    /** Makes the AVIF thumbnails of the given stored images ahead of time; returns how many. */
+    async premakeAvif(sources: { bucket: Bucket; key: string }[]): Promise<number> {
+      let made = 0;
+      for (const { bucket, key } of sources) {
+        for (const params of AVIF_PRESETS) {
+          const source = `${bucket}/${key}`;
+          if (await deps.variants.has(source, params)) continue;
+          const variant = await deps.variants.get(source, params, async () => {
+            const file = await deps.storage.get(bucket, key).catch(() => null);
+            return file?.body ?? null;
+          });
+          if (variant) made += 1;
+        }
+      }
+      return made;
+    },
+
     /** Access is decided before anything is read; refusals look like a missing file. */
     async prepareVariant(request: VariantRequest): Promise<VariantReply> {
       const access = await checkAccess(request);
       if (!access.allowed) return { kind: 'not-found' };
-      const { format, negotiated } = negotiateFormat(request.query.f, request.accept);
-      const params = {
+      const { format, negotiated, takesAvif } = negotiateFormat(request.query.f, request.accept);
+      let params: VariantParams = {
         width: snapDimension(request.query.w),
         height: snapDimension(request.query.h),
         quality: clampQuality(request.query.q, DEFAULT_IMAGE_QUALITY),
@@ -101,6 +127,10 @@ export function createImagesService(deps: {
       };
       const bucket = request.bucket as Bucket;
       const source = `${bucket}/${request.key}`;
+      // AVIF costs ~15x WebP to make here: served only when made ahead of time (admin make-avif).
+      if (takesAvif && (await deps.variants.has(source, { ...params, format: 'avif' }))) {
+        params = { ...params, format: 'avif' };
+      }
       return {
         kind: 'ok',
         etag: deps.variants.etagFor(source, params),

@@ -161,6 +161,7 @@ describe('votes', () => {
     expect(community.status).toBe(400);
     expect(community.body.error).toBe(VOTE_MESSAGES.community);
     expect((await vote(user.client, card!.id, 'love')).status).toBe(400);
+    expect((await vote(user.client, 'abc', 'like')).status).toBe(404);
     expect((await vote(user.client, 999999, 'like')).status).toBe(404);
   });
 });

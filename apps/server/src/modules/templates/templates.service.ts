@@ -94,8 +94,13 @@ export function createTemplatesService(deps: { db: Database }) {
 
     /** Sets the caller's vote (like, dislike or none) and answers the message the spec shows. */
     async vote(options: { userId: string; templateId: string; vote: UserVote }) {
-      if (!/^\d{1,9}$/.test(options.templateId)) {
+      if (
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(options.templateId)
+      ) {
         throw new PublicError(400, VOTE_MESSAGES.community, 'community_vote');
+      }
+      if (!/^\d{1,9}$/.test(options.templateId)) {
+        throw new PublicError(404, 'Template not found', 'not_found');
       }
       const result = await writeVote(deps.db, {
         userId: options.userId,

@@ -3,8 +3,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
+/** Formats a caller may ask for by name; AVIF is only served when made ahead of time. */
 export const VARIANT_FORMATS = ['webp', 'jpeg', 'png'] as const;
-export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+export type VariantFormat = (typeof VARIANT_FORMATS)[number] | 'avif';
 
 /**
  * Widths a variant snaps up to. A few fixed steps keep the cache small and make every client that
@@ -36,6 +37,7 @@ const CONTENT_TYPES: Record<VariantFormat, string> = {
   webp: 'image/webp',
   jpeg: 'image/jpeg',
   png: 'image/png',
+  avif: 'image/avif',
 };
 
 export type Variant = { body: Buffer; contentType: string; etag: string };
@@ -117,11 +119,26 @@ export function createImageVariants(options: {
     }
     if (params.format === 'webp') image.webp({ quality: params.quality, effort: 2 });
     else if (params.format === 'jpeg') image.jpeg({ quality: params.quality, mozjpeg: true });
+    else if (params.format === 'avif') image.avif({ quality: params.quality, effort: 2 });
     else image.png({ compressionLevel: 7 });
     return image.toBuffer();
   }
 
+  function fileFor(key: string, format: VariantFormat) {
+    return path.join(options.cacheDir, key.slice(0, 2), `${key}.${format}`);
+  }
+
   return {
+    /** Whether this variant was made already (memory or disk); AVIF is served only then. */
+    async has(source: string, params: VariantParams): Promise<boolean> {
+      const key = cacheKey(source, params);
+      if (memory.get(key)) return true;
+      return fs.stat(fileFor(key, params.format)).then(
+        () => true,
+        () => false,
+      );
+    },
+
     etagFor(source: string, params: VariantParams): string {
       return `"${cacheKey(source, params)}"`;
     },
@@ -140,7 +157,7 @@ export function createImageVariants(options: {
       if (cached) return cached;
       const pending = inFlight.get(key);
       if (pending) return pending;
-      const file = path.join(options.cacheDir, key.slice(0, 2), `${key}.${params.format}`);
+      const file = fileFor(key, params.format);
       const contentType = CONTENT_TYPES[params.format];
       const etag = `"${key}"`;
       const work = (async (): Promise<Variant | null> => {
@@ -169,11 +186,18 @@ export function createImageVariants(options: {
 
 export type ImageVariants = ReturnType<typeof createImageVariants>;
 
-/** WebP when the browser says it takes it, else JPEG; an explicit allowed format wins. */
+/**
+ * WebP when the browser says it takes it, else JPEG; an explicit allowed format wins. `takesAvif`
+ * tells the caller it may swap in an AVIF variant if one was made ahead of time.
+ */
 export function negotiateFormat(requested: string | undefined, accept: string | undefined) {
   if (requested && (VARIANT_FORMATS as readonly string[]).includes(requested)) {
-    return { format: requested as VariantFormat, negotiated: false };
+    return { format: requested as VariantFormat, negotiated: false, takesAvif: false };
   }
-  const takesWebp = /image\/webp(?!;q=0(\.0+)?\b)/.test(accept ?? '');
-  return { format: (takesWebp ? 'webp' : 'jpeg') as VariantFormat, negotiated: true };
+  const takes = (type: string) => new RegExp(`${type}(?!;q=0(\\.0+)?\\b)`).test(accept ?? '');
+  return {
+    format: (takes('image/webp') ? 'webp' : 'jpeg') as VariantFormat,
+    negotiated: true,
+    takesAvif: takes('image/avif'),
+  };
 }
