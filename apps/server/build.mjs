@@ -5,19 +5,27 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
-const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@adtwin/'));
+// npm packages stay in node_modules (native modules, data files, lazy requires); our own
+// workspace packages are TypeScript and get bundled.
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@adtwin/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 
 fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
+  entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/admin.ts')],
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
+  plugins: [externalNpmPackages],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createOnboardedUser, createSignedInUser } from './helpers';
+import { createOnboardedUser, createVerifiedUser } from './helpers';
 
 const APP_PAGES = [
   '/templates',
@@ -19,7 +19,7 @@ test('no session: every page, / and unknown paths go to /login', async ({ page }
 });
 
 test('signed in, not onboarded: pages go to /onboarding', async ({ page }) => {
-  await createSignedInUser(page);
+  await createVerifiedUser(page);
   for (const path of [...APP_PAGES, '/']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/onboarding$/);

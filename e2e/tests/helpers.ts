@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -42,7 +43,7 @@ export async function signUpThroughUi(page: Page, options: { email: string; name
 }
 
 /** A verified, signed-in account (cookies in the page's context), not yet onboarded. */
-export async function createSignedInUser(page: Page, options: { name?: string } = {}) {
+export async function createVerifiedUser(page: Page, options: { name?: string } = {}) {
   const email = uniqueEmail();
   const name = options.name ?? 'Test Person';
   const res = await page.request.post('/api/auth/sign-up/email', {
@@ -51,12 +52,15 @@ export async function createSignedInUser(page: Page, options: { name?: string } 
   expect(res.status()).toBe(200);
   const verified = await page.request.get(await readMailedLink(page, email), { maxRedirects: 0 });
   expect(verified.status()).toBe(302);
-  return { email, name, password: PASSWORD };
+  const me = await page.request.get('/api/me');
+  expect(me.ok()).toBe(true);
+  const { id } = (await me.json()) as { id: string };
+  return { id, email, name, password: PASSWORD };
 }
 
 /** A signed-in account that has finished onboarding: lands in the app shell. */
 export async function createOnboardedUser(page: Page, options: { name?: string } = {}) {
-  const user = await createSignedInUser(page, options);
+  const user = await createVerifiedUser(page, options);
   const res = await page.request.put('/api/me/onboarding', {
     data: { userType: 'ecommerce', source: 'instagram' },
   });
@@ -71,4 +75,47 @@ export async function openSidebar(page: Page) {
   if (await drawer.isVisible()) return;
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(drawer).toBeVisible();
+}
+
+/** A new user, verified, onboarded and signed in in this page's browser context. */
+export const createSignedInUser = createOnboardedUser;
+
+/** The address playwright.config.ts starts the server at. */
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/** Saves a screenshot into docs/screenshots when SCREENSHOTS=1 (light and dark, per project). */
+export async function saveScreenshot(page: Page, name: string, project: string) {
+  if (!process.env.SCREENSHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((isDark) => {
+      document.documentElement.classList.toggle('dark', isDark);
+    }, scheme === 'dark');
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: path.resolve(
+        import.meta.dirname,
+        `../../docs/screenshots/${name}-${project}-${scheme}.png`,
+      ),
+    });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+/** A small real PNG, made in the browser so the tests need no image files. */
+export async function makePng(page: Page, colour = '#3366cc', size = 96): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ colour, size }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = size;
+      canvas.height = size;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = colour;
+      context.fillRect(0, 0, size, size);
+      return canvas.toDataURL('image/png');
+    },
+    { colour, size },
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES } from '@adtwin/shared';
-import { createSignedInUser } from './helpers';
+import { createVerifiedUser } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/login');
@@ -100,7 +100,7 @@ test('switching modes clears errors, the name and the terms box', async ({ page 
 });
 
 test('password reset: needs an e-mail, sends the mail, Back to Login leaves', async ({ page }) => {
-  const { email } = await createSignedInUser(page);
+  const { email } = await createVerifiedUser(page);
   await page.context().clearCookies();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();

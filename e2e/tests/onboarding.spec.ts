@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ONBOARDING_MESSAGES } from '@adtwin/shared';
-import { createSignedInUser } from './helpers';
+import { createVerifiedUser } from './helpers';
 
 test('both steps, Other with its text, Previous, and Get Started', async ({ page }) => {
-  await createSignedInUser(page);
+  await createVerifiedUser(page);
   await page.goto('/onboarding');
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expect(page.getByText("Let's get you set up in just a few steps.")).toBeVisible();
@@ -48,7 +48,7 @@ test('both steps, Other with its text, Previous, and Get Started', async ({ page
 });
 
 test('a failed save shows the spec toast and stays on the step', async ({ page }) => {
-  await createSignedInUser(page);
+  await createVerifiedUser(page);
   await page.goto('/onboarding');
   await page.getByRole('radio', { name: /Creator/ }).click();
   await page.getByRole('button', { name: 'Continue' }).click();

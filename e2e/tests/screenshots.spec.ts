@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createOnboardedUser, createSignedInUser, openSidebar } from './helpers';
+import { createOnboardedUser, createVerifiedUser, openSidebar } from './helpers';
 
 // Run with `npm run screenshots`: writes the screens of the product to docs/screenshots/.
 const outDir = path.resolve(import.meta.dirname, '../../docs/screenshots');
@@ -36,7 +36,7 @@ for (const theme of ['light', 'dark'] as const) {
       });
 
       test('onboarding', async ({ page }) => {
-        await createSignedInUser(page);
+        await createVerifiedUser(page);
         await page.goto('/onboarding');
         await page.getByRole('radio', { name: /E-commerce/ }).click();
         await shoot(page, 'onboarding-step-1');

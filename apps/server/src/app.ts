@@ -27,6 +27,17 @@ import { createFileRoutes } from './modules/files/files.routes.js';
 import { createHealthRoutes } from './modules/health/health.routes.js';
 import { createProfileRoutes } from './modules/profile/profile.routes.js';
 import type { ProfileService } from './modules/profile/profile.service.js';
+import { createCommunityRoutes } from './modules/community/community.routes.js';
+import type { CommunityService } from './modules/community/community.service.js';
+import { createDesignRoutes } from './modules/designs/designs.routes.js';
+import type { DesignsService } from './modules/designs/designs.service.js';
+import { createDevFixtureRoutes } from './modules/dev-fixtures/dev-fixtures.routes.js';
+import { createImageRoutes } from './modules/images/images.routes.js';
+import type { ImagesService } from './modules/images/images.service.js';
+import { createTemplateRoutes } from './modules/templates/templates.routes.js';
+import type { TemplatesService } from './modules/templates/templates.service.js';
+import { createUploadRoutes } from './modules/uploads/uploads.routes.js';
+import type { UploadsService } from './modules/uploads/uploads.service.js';
 import type { ObjectStorage } from './platform/storage/object-storage.js';
 import type { UrlSigner } from './platform/storage/url-signer.js';
 
@@ -42,6 +53,11 @@ export type AppDeps = {
   bugReports: BugReportService;
   generations: GenerationService;
   generationEvents: GenerationEvents;
+  images: ImagesService;
+  templates: TemplatesService;
+  community: CommunityService;
+  uploads: UploadsService;
+  designs: DesignsService;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
   /** The built SPA; absent in API-only tests. */
@@ -62,7 +78,11 @@ function createApiRoutes(deps: AppDeps) {
     )
     .route('/', createProfileRoutes(deps))
     .route('/', createBugReportRoutes(deps))
-    .route('/', createGenerationRoutes(deps));
+    .route('/', createGenerationRoutes(deps))
+    .route('/', createTemplateRoutes(deps))
+    .route('/', createCommunityRoutes(deps))
+    .route('/', createUploadRoutes(deps))
+    .route('/', createDesignRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;
@@ -93,7 +113,19 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
 
   const api = createApiRoutes(deps);
+  // Image variants come before the session middleware: official images need no session, and the
+  // service reads it only for the rules that need one.
+  app.route(
+    '/api',
+    createImageRoutes({
+      images: deps.images,
+      readUserId: async (headers) =>
+        (await auth.api.getSession({ headers }).catch(() => null))?.user.id ?? null,
+    }),
+  );
   app.use('/api/*', sessionMiddleware(auth));
+  if (!config.isProduction)
+    app.route('/api', createDevFixtureRoutes({ db: deps.database.db, designs: deps.designs }));
   app.route('/api', api);
   app.route('/api', createFileRoutes(deps));
   const openApi = new OpenAPIHono();

@@ -10,6 +10,13 @@ import { createProvider, type ImageProvider } from '@adtwin/engine';
 import { createGenerationEvents } from './modules/generations/generation-events.js';
 import { createGenerationService } from './modules/generations/generations.service.js';
 import { createInProcessQueue } from './platform/queue/in-process-queue.js';
+import { findCatalogueDir, seedCatalogue } from './modules/catalogue/catalogue.service.js';
+import { createCommunityService } from './modules/community/community.service.js';
+import { createDesignsService } from './modules/designs/designs.service.js';
+import { createImagesService } from './modules/images/images.service.js';
+import { createTemplatesService } from './modules/templates/templates.service.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { createImageVariants } from './platform/images/image-variants.js';
 import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
 import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
 import { loadOrCreateSecret } from './platform/secret.js';
@@ -28,6 +35,8 @@ export type ComposeOptions = {
   imageProvider?: ImageProvider;
   /** Whether this process runs generation jobs (default yes: the embedded shape). */
   runsJobs?: boolean;
+  /** Seeds the starter catalogue on start (default true). */
+  seedCatalogue?: boolean;
 };
 
 /** Builds every adapter from configuration once, then the HTTP app on top of them. */
@@ -70,6 +79,21 @@ export async function composeServer(options: ComposeOptions) {
     supportEmail: config.supportEmail,
     logger,
   });
+  if (options.seedCatalogue !== false) {
+    const catalogueDir = findCatalogueDir();
+    if (catalogueDir) {
+      const added = await seedCatalogue({ db: database.db, storage, dir: catalogueDir });
+      if (added) logger.info({ added }, 'starter catalogue seeded');
+    } else {
+      logger.warn('starter catalogue not found; no official templates seeded');
+    }
+  }
+  const variants = createImageVariants({ cacheDir: path.join(config.dataDir, 'variants') });
+  const images = createImagesService({ db: database.db, storage, signer, variants });
+  const templates = createTemplatesService({ db: database.db });
+  const community = createCommunityService({ db: database.db, storage });
+  const uploads = createUploadsService({ db: database.db, storage });
+  const designs = createDesignsService({ db: database.db, storage });
   const generationEvents = createGenerationEvents();
   const queue = createInProcessQueue({ concurrency: config.generation.concurrency, logger });
   const generations = createGenerationService({
@@ -86,6 +110,7 @@ export async function composeServer(options: ComposeOptions) {
     events: generationEvents,
     logger,
     timeoutMs: config.generation.timeoutMs,
+    countUsage: (generationId) => templates.recordGenerationUse(generationId),
     getTier: async (userId) =>
       (await profiles.getAccount(userId))?.profile.subscriptionTier ?? 'free',
   });
@@ -105,6 +130,11 @@ export async function composeServer(options: ComposeOptions) {
     signer,
     auth,
     profiles,
+    images,
+    templates,
+    community,
+    uploads,
+    designs,
     outbox: outboxMailer,
     webDistDir: options.webDistDir,
   });
@@ -119,6 +149,11 @@ export async function composeServer(options: ComposeOptions) {
     profiles,
     generations,
     queue,
+    templates,
+    community,
+    uploads,
+    designs,
+    images,
     async close() {
       await queue.stop();
       await database.close();

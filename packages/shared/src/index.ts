@@ -7,3 +7,5 @@ export * from './shell.js';
 export * from './bug-report.js';
 export * from './generation.js';
 export * from './download.js';
+export * from './catalogue.js';
+export * from './file-names.js';

@@ -32,3 +32,10 @@ export const USER_TYPES = [
 export type UserType = (typeof USER_TYPES)[number];
 
 export const PRODUCT_NAME = 'Adtwin';
+
+/** Uploads: size and pixel limits checked on the server from the bytes. */
+export const UPLOAD_LIMITS = {
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  maxNameLength: 120,
+} as const;

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, STRENGTH_LABELS, verificationText } from './messages.js';
+import {
+  AUTH_MESSAGES,
+  BROWSE_MESSAGES,
+  STRENGTH_LABELS,
+  VOTE_MESSAGES,
+  deleteFailed,
+  renameFailed,
+  verificationText,
+  voteError,
+} from './messages.js';
 
 // The spec lives beside the repository (../shared/spec in CI and in every clone of the team).
 const specDir =
@@ -33,6 +42,18 @@ describe.runIf(spec)('messages match the specification word for word', () => {
   });
   it.each(STRENGTH_LABELS)('strength label %s', (label) => {
     expect(spec).toContain(`'${label}'`);
+  });
+  it.each([...Object.entries(BROWSE_MESSAGES), ...Object.entries(VOTE_MESSAGES)])(
+    'browse text %s',
+    (_key, message) => {
+      // The spec writes the empty state in running text: "no templates found".
+      expect(spec!.toLowerCase()).toContain(message.toLowerCase());
+    },
+  );
+  it('rename, delete and vote error templates', () => {
+    expect(spec).toContain(renameFailed('{reason}'));
+    expect(spec).toContain(deleteFailed('{reason}'));
+    expect(spec).toContain(`'${voteError('{message}')}'`);
   });
   it('verification text', () => {
     expect(spec).toContain(verificationText('{email}'));

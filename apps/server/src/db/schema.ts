@@ -161,6 +161,10 @@ export const storedObjects = pgTable(
   (t) => [
     uniqueIndex('stored_objects_bucket_key_idx').on(t.bucket, t.key),
     index('stored_objects_owner_idx').on(t.ownerId, t.bucket, t.createdAt),
+    // Upload names are what a person renames; two equal names in one folder are refused.
+    uniqueIndex('stored_objects_upload_name_idx')
+      .on(t.ownerId, t.bucket, t.name)
+      .where(sql`${t.bucket} = 'temp-images'`),
   ],
 );
 
@@ -189,6 +193,8 @@ export const templates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The seed and the admin command add a template once per image.
+    uniqueIndex('templates_image_key_idx').on(t.imageKey),
     index('templates_category_idx').on(t.category),
     index('templates_usage_idx').on(t.usageCount),
     index('templates_created_idx').on(t.createdAt),
@@ -269,6 +275,8 @@ export const generations = pgTable(
       onDelete: 'set null',
     }),
     attempts: integer('attempts').notNull().default(0),
+    /** Set when the template's usage count took this generation, so a rerun counts nothing. */
+    usageCountedAt: timestamp('usage_counted_at', { withTimezone: true }),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

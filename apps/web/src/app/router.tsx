@@ -1,7 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage, UpdatePasswordPage } from '@/features/auth';
+import { CommunityPage } from '@/features/community';
+import { YourDesignsPage } from '@/features/designs';
 import { OnboardingPage } from '@/features/onboarding';
 import { PlaceholderPage } from '@/features/placeholders';
+import { TemplatesPage } from '@/features/templates';
 import { RequireOnboardedUser } from './RouteGuards';
 import { AppShell } from './shell';
 
@@ -17,10 +20,10 @@ export const router = createBrowserRouter([
         element: <AppShell />,
         children: [
           { index: true, element: <Navigate to="/templates" replace /> },
-          { path: '/templates', element: <PlaceholderPage title="Templates" /> },
-          { path: '/community', element: <PlaceholderPage title="Community" /> },
+          { path: '/templates', element: <TemplatesPage /> },
+          { path: '/community', element: <CommunityPage /> },
           { path: '/design', element: <PlaceholderPage title="Design" /> },
-          { path: '/your-designs', element: <PlaceholderPage title="Your Designs" /> },
+          { path: '/your-designs', element: <YourDesignsPage /> },
           { path: '/help-center', element: <PlaceholderPage title="Help Center" /> },
           { path: '/subscription', element: <PlaceholderPage title="Subscription" /> },
           { path: '/settings', element: <PlaceholderPage title="Settings" /> },

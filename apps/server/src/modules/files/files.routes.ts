@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { BUCKETS, PUBLIC_BUCKETS, type Bucket } from '@adtwin/shared';
+import { COMMUNITY_PREFIX } from '../../platform/images/image-paths.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import type { UrlSigner } from '../../platform/storage/url-signer.js';
 
@@ -12,7 +13,8 @@ export function createFileRoutes(deps: { storage: ObjectStorage; signer: UrlSign
     const bucket = c.req.param('bucket') as Bucket;
     const key = decodeURIComponent(c.req.param('key'));
     if (!BUCKETS.includes(bucket)) return c.json({ error: 'Not found' }, 404);
-    const isPublic = PUBLIC_BUCKETS.includes(bucket);
+    // Community templates may be private: their files need a signature like private buckets.
+    const isPublic = PUBLIC_BUCKETS.includes(bucket) && !key.startsWith(COMMUNITY_PREFIX);
     if (
       !isPublic &&
       !deps.signer.verify({

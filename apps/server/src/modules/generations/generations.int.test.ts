@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { GENERATION_MESSAGES, UPGRADE_FEATURES } from '@adtwin/shared';
-import { creditLedger, generations, users } from '../../db/schema.js';
+import { creditLedger, generations, templates, users } from '../../db/schema.js';
 import {
   signUpVerified,
   startTestServer,
@@ -91,6 +91,11 @@ describe('template swap', () => {
       .from(generations)
       .where(eq(generations.id, queued.id));
     expect(row).toMatchObject({ creditState: 'charged', attempts: 1 });
+    const [counted] = await t.server.database.db
+      .select()
+      .from(templates)
+      .where(eq(templates.id, template.id));
+    expect(counted?.usageCount).toBe(1);
   });
 
   it('with 3 credits, 20 simultaneous requests start exactly 3 jobs', async () => {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { BUCKETS, PUBLIC_BUCKETS, type Bucket } from '@adtwin/shared';
 import { assertValidKey, type ObjectStorage } from './object-storage.js';
 import type { UrlSigner } from './url-signer.js';
+import { COMMUNITY_PREFIX } from '../images/image-paths.js';
 import { detectContentType } from './content-type.js';
 
 /** Files on local disk under `root/<bucket>/<key>`, served by the API through signed URLs. */
@@ -85,7 +86,7 @@ export function createLocalDiskStorage(options: {
       assertValidKey(key);
       const encodedKey = key.split('/').map(encodeURIComponent).join('/');
       const address = `${base}/api/files/${bucket}/${encodedKey}`;
-      if (PUBLIC_BUCKETS.includes(bucket)) return address;
+      if (PUBLIC_BUCKETS.includes(bucket) && !key.startsWith(COMMUNITY_PREFIX)) return address;
       const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
       return `${address}?expires=${expires}&sig=${signer.sign(bucket, key, expires)}`;
     },

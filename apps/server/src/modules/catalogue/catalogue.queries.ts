@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { templates } from '../../db/schema.js';
+
+export type NewTemplate = typeof templates.$inferInsert;
+
+/** Inserts templates whose image is not in the table yet; returns how many were new. */
+export async function insertMissingTemplates(db: Database, rows: NewTemplate[]): Promise<number> {
+  if (!rows.length) return 0;
+  const inserted = await db
+    .insert(templates)
+    .values(rows)
+    .onConflictDoNothing({ target: templates.imageKey })
+    .returning({ id: templates.id });
+  return inserted.length;
+}
+
+export async function countTemplates(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(templates);
+  return row?.count ?? 0;
+}
+
+export async function selectOfficialImageKeys(db: Database): Promise<string[]> {
+  const rows = await db.select({ key: templates.imageKey }).from(templates);
+  return rows.map((row) => row.key);
+}

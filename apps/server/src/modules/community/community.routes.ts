@@ -1,0 +1,172 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { UPLOAD_LIMITS } from '@adtwin/shared';
+import type { AppEnv } from '../../http/app-env.js';
+import { PublicError } from '../../http/errors.js';
+import {
+  FileFieldSchema,
+  IdParamSchema,
+  errorResponses,
+  readFileBytes,
+} from '../../http/image-items.js';
+import { ErrorSchema } from '../../http/schemas.js';
+import { requireUser } from '../../http/session.js';
+import { validationHook } from '../../http/validation.js';
+import { PageQuerySchema } from '../templates/templates.routes.js';
+import type { CommunityService } from './community.service.js';
+
+const errors = errorResponses(ErrorSchema);
+
+const CommunityCardSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    imageUrl: z.string(),
+    isPublic: z.boolean(),
+    usageCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('CommunityTemplate');
+const ListSchema = z.object({ items: z.array(CommunityCardSchema) });
+
+const ownRoute = createRoute({
+  method: 'get',
+  path: '/my-templates',
+  tags: ['community'],
+  summary: 'The caller’s own templates, newest first',
+  request: { query: PageQuerySchema.omit({ search: true }) },
+  responses: {
+    200: { description: 'One page', content: { 'application/json': { schema: ListSchema } } },
+    ...errors,
+  },
+});
+
+const createTemplateRoute = createRoute({
+  method: 'post',
+  path: '/my-templates',
+  tags: ['community'],
+  summary: 'Share an image as a community template (free plans: always public)',
+  middleware: [
+    bodyLimit({
+      maxSize: UPLOAD_LIMITS.maxBytes + 64 * 1024,
+      onError: () => {
+        throw new PublicError(413, 'File too large (max 10MB)', 'too_large');
+      },
+    }),
+  ] as const,
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({
+            file: FileFieldSchema,
+            name: z.string().max(120),
+            isPublic: z.enum(['true', 'false']).default('true'),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: 'Created',
+      content: { 'application/json': { schema: CommunityCardSchema } },
+    },
+    ...errors,
+  },
+});
+
+const visibilityRoute = createRoute({
+  method: 'patch',
+  path: '/my-templates/{id}/visibility',
+  tags: ['community'],
+  summary: 'Make one of the caller’s templates public, or private on a paid plan',
+  request: {
+    params: IdParamSchema,
+    body: { content: { 'application/json': { schema: z.object({ isPublic: z.boolean() }) } } },
+  },
+  responses: {
+    200: {
+      description: 'Changed',
+      content: {
+        'application/json': {
+          schema: z.object({ template: CommunityCardSchema, message: z.string() }),
+        },
+      },
+    },
+    ...errors,
+  },
+});
+
+const communityRoute = createRoute({
+  method: 'get',
+  path: '/community-templates',
+  tags: ['community'],
+  summary: 'Other people’s public templates, newest first',
+  request: { query: PageQuerySchema },
+  responses: {
+    200: { description: 'One page', content: { 'application/json': { schema: ListSchema } } },
+    ...errors,
+  },
+});
+
+const communityOneRoute = createRoute({
+  method: 'get',
+  path: '/community-templates/{id}',
+  tags: ['community'],
+  summary: 'One community template, if the caller owns it or it is public',
+  request: { params: IdParamSchema },
+  responses: {
+    200: {
+      description: 'The template',
+      content: {
+        'application/json': { schema: CommunityCardSchema.extend({ isOwner: z.boolean() }) },
+      },
+    },
+    ...errors,
+  },
+});
+
+export function createCommunityRoutes(deps: { community: CommunityService }) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(ownRoute, async (c) => {
+      const user = requireUser(c);
+      const query = c.req.valid('query');
+      const items = await deps.community.listOwnTemplates({ userId: user.id, ...query });
+      return c.json({ items }, 200);
+    })
+    .openapi(createTemplateRoute, async (c) => {
+      const user = requireUser(c);
+      const form = c.req.valid('form');
+      const card = await deps.community.createUserTemplate({
+        userId: user.id,
+        name: form.name,
+        bytes: await readFileBytes(form.file),
+        isPublic: form.isPublic === 'true',
+      });
+      return c.json(card, 201);
+    })
+    .openapi(visibilityRoute, async (c) => {
+      const user = requireUser(c);
+      const result = await deps.community.setVisibility({
+        userId: user.id,
+        id: c.req.valid('param').id,
+        isPublic: c.req.valid('json').isPublic,
+      });
+      return c.json(result, 200);
+    })
+    .openapi(communityRoute, async (c) => {
+      const user = requireUser(c);
+      const query = c.req.valid('query');
+      const items = await deps.community.listCommunityTemplates({ userId: user.id, ...query });
+      return c.json({ items }, 200);
+    })
+    .openapi(communityOneRoute, async (c) => {
+      const user = requireUser(c);
+      const template = await deps.community.getCommunityTemplate({
+        userId: user.id,
+        id: c.req.valid('param').id,
+      });
+      return c.json(template, 200);
+    });
+}

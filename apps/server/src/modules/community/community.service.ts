@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { BROWSE_MESSAGES, PAGE_SIZE, isPaidTier } from '@adtwin/shared';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { PublicError } from '../../http/errors.js';
+import { COMMUNITY_PREFIX, imagePath } from '../../platform/images/image-paths.js';
+import { checkUploadedImage } from '../../platform/images/validate-image.js';
+import type { ObjectStorage } from '../../platform/storage/object-storage.js';
+import {
+  insertUserTemplate,
+  selectCommunityTemplates,
+  selectOwnTemplates,
+  selectUserTemplate,
+  updateVisibility,
+} from './community.queries.js';
+
+export const UPGRADE_REQUIRED = 'upgrade_required';
+
+type Row = Awaited<ReturnType<typeof selectOwnTemplates>>[number];
+
+function toCard(row: Row) {
+  return {
+    id: row.id,
+    name: row.name,
+    imageUrl: imagePath('category-images', row.imageKey),
+    isPublic: row.isPublic,
+    usageCount: row.usageCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function selectTier(db: Database, userId: string): Promise<string> {
+  const rows = await db
+    .select({ tier: users.subscriptionTier })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .limit(1);
+  return rows[0]?.tier ?? 'free';
+}
+
+export function createCommunityService(deps: { db: Database; storage: ObjectStorage }) {
+  return {
+    async listOwnTemplates(options: { userId: string; offset: number; limit: number }) {
+      const rows = await selectOwnTemplates(deps.db, {
+        ...options,
+        limit: Math.min(options.limit, PAGE_SIZE.max),
+      });
+      return rows.map(toCard);
+    },
+
+    async listCommunityTemplates(options: {
+      userId: string;
+      search?: string | undefined;
+      offset: number;
+      limit: number;
+    }) {
+      const rows = await selectCommunityTemplates(deps.db, {
+        exceptUserId: options.userId,
+        search: options.search?.trim() ?? '',
+        offset: options.offset,
+        limit: Math.min(options.limit, PAGE_SIZE.max),
+      });
+      return rows.map(toCard);
+    },
+
+    /** A community template for its owner, or for anyone signed in while it is public. */
+    async getCommunityTemplate(options: { userId: string; id: string }) {
+      const row = await selectUserTemplate(deps.db, options.id);
+      if (!row) throw new PublicError(404, BROWSE_MESSAGES.templateNotFound, 'not_found');
+      if (!row.isPublic && row.userId !== options.userId) {
+        throw new PublicError(403, BROWSE_MESSAGES.privateTemplateDenied, 'private_template');
+      }
+      return { ...toCard(row), isOwner: row.userId === options.userId };
+    },
+
+    /** Free users' templates are always public: a private request from them is made public. */
+    async createUserTemplate(options: {
+      userId: string;
+      name: string;
+      bytes: Buffer;
+      isPublic: boolean;
+    }) {
+      const image = await checkUploadedImage(options.bytes);
+      const paid = isPaidTier(await selectTier(deps.db, options.userId));
+      const key = `${COMMUNITY_PREFIX}${options.userId}/${randomUUID()}.${image.extension}`;
+      await deps.storage.put({
+        bucket: 'category-images',
+        key,
+        body: options.bytes,
+        contentType: image.type,
+      });
+      const row = await insertUserTemplate(deps.db, {
+        userId: options.userId,
+        name: options.name.trim().slice(0, 120) || 'My template',
+        imageKey: key,
+        isPublic: paid ? options.isPublic : true,
+        usageCount: 0,
+      });
+      return toCard(row);
+    },
+
+    /**
+     * Only the owner changes visibility; private needs a paid tier (403 upgrade_required, nothing
+     * changes). Someone else's id answers 404, as if it did not exist.
+     */
+    async setVisibility(options: { userId: string; id: string; isPublic: boolean }) {
+      if (!options.isPublic && !isPaidTier(await selectTier(deps.db, options.userId))) {
+        throw new PublicError(403, 'Private templates need a paid plan', UPGRADE_REQUIRED);
+      }
+      const row = await updateVisibility(deps.db, options);
+      if (!row) throw new PublicError(404, BROWSE_MESSAGES.templateNotFound, 'not_found');
+      return {
+        template: toCard(row),
+        message: row.isPublic ? BROWSE_MESSAGES.nowPublic : BROWSE_MESSAGES.nowPrivate,
+      };
+    },
+  };
+}
+
+export type CommunityService = ReturnType<typeof createCommunityService>;

@@ -1,0 +1,169 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { PAGE_SIZE, TEMPLATE_SORTS, VOTE_MESSAGES } from '@adtwin/shared';
+import { PublicError } from '../../http/errors.js';
+import type { AppEnv } from '../../http/app-env.js';
+import { ErrorSchema } from '../../http/schemas.js';
+import { requireUser } from '../../http/session.js';
+import { validationHook } from '../../http/validation.js';
+import type { TemplatesService } from './templates.service.js';
+
+export const PageQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.first),
+  search: z.string().max(100).optional(),
+});
+
+const TemplateCardSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    category: z.string().nullable(),
+    imageUrl: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    attribution: z.string().nullable(),
+    likes: z.number().int(),
+    dislikes: z.number().int(),
+    usageCount: z.number().int(),
+    userVote: z.enum(['like', 'dislike', 'none']),
+    createdAt: z.string(),
+  })
+  .openapi('TemplateCard');
+
+const StatsSchema = z.object({
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  usageCount: z.number().int(),
+});
+const UserVoteSchema = z.enum(['like', 'dislike', 'none']);
+
+const errors = {
+  400: { description: 'Bad input', content: { 'application/json': { schema: ErrorSchema } } },
+  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+  404: {
+    description: 'No such template',
+    content: { 'application/json': { schema: ErrorSchema } },
+  },
+} as const;
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/templates',
+  tags: ['templates'],
+  summary: 'Official templates: category, name search, sort and paging',
+  request: {
+    query: PageQuerySchema.extend({
+      category: z.string().max(40).optional(),
+      sort: z.enum(TEMPLATE_SORTS).default('most_used'),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'One page',
+      content: { 'application/json': { schema: z.object({ items: z.array(TemplateCardSchema) }) } },
+    },
+    ...errors,
+  },
+});
+
+const categoriesRoute = createRoute({
+  method: 'get',
+  path: '/template-categories',
+  tags: ['templates'],
+  summary: 'The fixed category list with a cover image each',
+  responses: {
+    200: {
+      description: 'Categories in strip order',
+      content: {
+        'application/json': {
+          schema: z.object({
+            items: z.array(z.object({ category: z.string(), imageUrl: z.string().nullable() })),
+          }),
+        },
+      },
+    },
+    ...errors,
+  },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/templates/{id}',
+  tags: ['templates'],
+  summary: 'One official template with its stats and the caller’s vote',
+  request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_000_000_000) }) },
+  responses: {
+    200: {
+      description: 'The template',
+      content: {
+        'application/json': {
+          schema: TemplateCardSchema.omit({
+            likes: true,
+            dislikes: true,
+            usageCount: true,
+            createdAt: true,
+          }).extend({
+            productBox: z
+              .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+              .nullable(),
+            stats: StatsSchema,
+            userVote: UserVoteSchema,
+          }),
+        },
+      },
+    },
+    ...errors,
+  },
+});
+
+const voteRoute = createRoute({
+  method: 'put',
+  path: '/templates/{id}/vote',
+  tags: ['templates'],
+  summary: 'Like, dislike or remove the caller’s vote (none)',
+  request: {
+    params: z.object({ id: z.string().max(64) }),
+    body: { content: { 'application/json': { schema: z.object({ vote: UserVoteSchema }) } } },
+  },
+  responses: {
+    200: {
+      description: 'The new counts and the message to show',
+      content: {
+        'application/json': {
+          schema: z.object({ stats: StatsSchema, userVote: UserVoteSchema, message: z.string() }),
+        },
+      },
+    },
+    ...errors,
+  },
+});
+
+export function createTemplateRoutes(deps: { templates: TemplatesService }) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(listRoute, async (c) => {
+      const user = requireUser(c);
+      const query = c.req.valid('query');
+      return c.json(
+        { items: await deps.templates.listTemplates({ ...query, userId: user.id }) },
+        200,
+      );
+    })
+    .openapi(categoriesRoute, async (c) => {
+      requireUser(c);
+      return c.json({ items: await deps.templates.listCategories() }, 200);
+    })
+    .openapi(getRoute, async (c) => {
+      const user = requireUser(c);
+      return c.json(await deps.templates.getTemplate(c.req.valid('param').id, user.id), 200);
+    })
+    .openapi(voteRoute, async (c) => {
+      const user = c.get('user');
+      if (!user) throw new PublicError(401, VOTE_MESSAGES.signIn, 'unauthenticated');
+      const result = await deps.templates.vote({
+        userId: user.id,
+        templateId: c.req.valid('param').id,
+        vote: c.req.valid('json').vote,
+      });
+      return c.json(result, 200);
+    });
+}

@@ -1,0 +1,127 @@
+import {
+  CATEGORIES,
+  PAGE_SIZE,
+  VOTE_MESSAGES,
+  isCategory,
+  keywordsFor,
+  type TemplateSort,
+  type UserVote,
+} from '@adtwin/shared';
+import type { Database } from '../../db/client.js';
+import { PublicError } from '../../http/errors.js';
+import { imagePath } from '../../platform/images/image-paths.js';
+import {
+  selectCategoryImages,
+  countGenerationUsage,
+  selectTemplate,
+  selectTemplatePage,
+  selectUserVote,
+  writeVote,
+} from './templates.queries.js';
+
+export type TemplateStats = { likes: number; dislikes: number; usageCount: number };
+
+export function createTemplatesService(deps: { db: Database }) {
+  return {
+    async listTemplates(options: {
+      userId: string;
+      category?: string | undefined;
+      search?: string | undefined;
+      sort: TemplateSort;
+      offset: number;
+      limit: number;
+    }) {
+      const category = options.category?.trim().toLowerCase() || null;
+      const rows = await selectTemplatePage(deps.db, {
+        userId: options.userId,
+        category,
+        categoryKeywords: category ? keywordsFor(category) : null,
+        search: options.search?.trim() ?? '',
+        sort: options.sort,
+        offset: options.offset,
+        limit: Math.min(options.limit, PAGE_SIZE.max),
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        category: isCategory(row.category) ? row.category : null,
+        imageUrl: imagePath('category-images', row.imageKey),
+        width: row.width,
+        height: row.height,
+        attribution: row.attribution,
+        likes: row.likeCount,
+        dislikes: row.dislikeCount,
+        usageCount: row.usageCount,
+        userVote: (row.userVote ?? 'none') as UserVote,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** The fixed category list, each with a cover image from the catalogue (or null). */
+    async listCategories() {
+      const rows = await selectCategoryImages(deps.db);
+      return CATEGORIES.map((category) => {
+        const cover = rows.find((row) => row.category === category);
+        return {
+          category,
+          imageUrl: cover ? imagePath('category-images', cover.imageKey) : null,
+        };
+      });
+    },
+
+    /** One official template with its stats and the caller's vote (get_template_stats + get_user_vote). */
+    async getTemplate(id: number, userId: string) {
+      const row = await selectTemplate(deps.db, id);
+      if (!row) throw new PublicError(404, 'Template not found', 'not_found');
+      return {
+        id: row.id,
+        name: row.name,
+        category: row.category,
+        imageUrl: imagePath('category-images', row.imageKey),
+        width: row.width,
+        height: row.height,
+        attribution: row.attribution,
+        productBox: row.productBox as {
+          x: number;
+          y: number;
+          width: number;
+          height: number;
+        } | null,
+        stats: { likes: row.likeCount, dislikes: row.dislikeCount, usageCount: row.usageCount },
+        userVote: await selectUserVote(deps.db, userId, id),
+      };
+    },
+
+    /** Sets the caller's vote (like, dislike or none) and answers the message the spec shows. */
+    async vote(options: { userId: string; templateId: string; vote: UserVote }) {
+      if (
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(options.templateId)
+      ) {
+        throw new PublicError(400, VOTE_MESSAGES.community, 'community_vote');
+      }
+      if (!/^\d{1,9}$/.test(options.templateId)) {
+        throw new PublicError(404, 'Template not found', 'not_found');
+      }
+      const result = await writeVote(deps.db, {
+        userId: options.userId,
+        templateId: Number(options.templateId),
+        vote: options.vote,
+      });
+      if (!result) throw new PublicError(404, 'Template not found', 'not_found');
+      const message =
+        options.vote === 'none'
+          ? VOTE_MESSAGES.removed
+          : result.previous === 'none'
+            ? VOTE_MESSAGES.recorded
+            : VOTE_MESSAGES.updated;
+      return { stats: result.counts, userVote: options.vote, message };
+    },
+
+    /** Called when a generation finishes; counting twice for one generation is impossible. */
+    recordGenerationUse(generationId: string) {
+      return countGenerationUsage(deps.db, generationId);
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

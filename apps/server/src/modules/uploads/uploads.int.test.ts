@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSE_MESSAGES } from '@adtwin/shared';
+import { signUpVerified, startTestServer, type TestServer } from '../../../test/test-server.js';
+import { imageForm, makeImage } from '../../../test/images.js';
+
+let t: TestServer;
+let user: Awaited<ReturnType<typeof signUpVerified>>;
+type Item = { id: string; name: string; url: string; monthYear: string };
+
+async function upload(bytes: Buffer, name: string) {
+  const res = await user.client.request('/api/uploads', {
+    method: 'POST',
+    body: imageForm(bytes, name),
+  });
+  return { status: res.status, body: (await res.json()) as Item & { error?: string } };
+}
+async function rename(id: string, name: string) {
+  const res = await user.client.request(`/api/uploads/${id}`, { method: 'PATCH', json: { name } });
+  return { status: res.status, body: (await res.json()) as Item & { error?: string } };
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  user = await signUpVerified(t);
+});
+afterAll(() => t.stop());
+
+describe('uploads', () => {
+  it('accept png, jpeg and webp by their bytes, whatever the name says', async () => {
+    const jpeg = await upload(await makeImage({ format: 'jpeg' }), 'holiday.png');
+    expect(jpeg.status).toBe(201);
+    // The name keeps what the person called it, with the extension of the real type.
+    expect(jpeg.body.name).toBe('holiday.jpg');
+    expect((await upload(await makeImage({ format: 'webp' }), 'w.webp')).status).toBe(201);
+  });
+
+  it('refuse other types with the spec text, and oversized files', async () => {
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'x.png');
+    expect(svg.status).toBe(415);
+    expect(svg.body.error).toBe(BROWSE_MESSAGES.uploadTypes);
+    const gif = await upload(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'x.gif');
+    expect(gif.status).toBe(415);
+    const big = await upload(Buffer.alloc(11 * 1024 * 1024, 1), 'big.png');
+    expect(big.status).toBe(413);
+  });
+
+  it('refuse images with too many pixels', async () => {
+    const huge = await makeImage({ width: 8000, height: 6000 });
+    expect((await upload(huge, 'huge.png')).status).toBe(413);
+  });
+
+  it('rename keeping the extension, refuse empty and taken names', async () => {
+    const a = (await upload(await makeImage(), 'a.png')).body;
+    const b = (await upload(await makeImage(), 'b.png')).body;
+    expect((await rename(a.id, '  Summer shoot  ')).body.name).toBe('Summer shoot.png');
+    expect((await rename(a.id, 'Summer shoot.png')).body.name).toBe('Summer shoot.png');
+    expect((await rename(a.id, 'photo.jpg')).body.name).toBe('photo.jpg.png');
+    const empty = await rename(a.id, '   ');
+    expect(empty.status).toBe(400);
+    const taken = await rename(b.id, 'photo.jpg');
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe(BROWSE_MESSAGES.duplicateName);
+    // A second upload with a taken name is stored under a numbered one.
+    expect((await upload(await makeImage(), 'b.png')).body.name).toBe('b (2).png');
+  });
+
+  it('list newest first and delete', async () => {
+    const res = await user.client.request('/api/uploads?limit=2');
+    const items = ((await res.json()) as { items: Item[] }).items;
+    expect(items).toHaveLength(2);
+    expect(items[0]!.name).toBe('b (2).png');
+    expect(items[0]!.monthYear).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+    const del = await user.client.request(`/api/uploads/${items[0]!.id}`, { method: 'DELETE' });
+    expect(del.status).toBe(200);
+    expect((await user.client.request(`${items[0]!.url}?w=64`)).status).toBe(404);
+    const again = await user.client.request(`/api/uploads/${items[0]!.id}`, { method: 'DELETE' });
+    expect(again.status).toBe(404);
+  });
+});
+
+describe('community visibility', () => {
+  it('keeps free users public and lets paid users go private', async () => {
+    const png = await makeImage();
+    const created = (await (
+      await user.client.request('/api/my-templates', {
+        method: 'POST',
+        body: imageForm(png, 'x.png', { name: 'Mine', isPublic: 'false' }),
+      })
+    ).json()) as { id: string; isPublic: boolean };
+    expect(created.isPublic).toBe(true);
+    const refused = await user.client.request(`/api/my-templates/${created.id}/visibility`, {
+      method: 'PATCH',
+      json: { isPublic: false },
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('upgrade_required');
+    await user.client.request('/api/dev/plan', { method: 'POST', json: { tier: 'pro_weekly' } });
+    const ok = await user.client.request(`/api/my-templates/${created.id}/visibility`, {
+      method: 'PATCH',
+      json: { isPublic: false },
+    });
+    expect(await ok.json()).toMatchObject({
+      message: BROWSE_MESSAGES.nowPrivate,
+      template: { isPublic: false },
+    });
+    const back = await user.client.request(`/api/my-templates/${created.id}/visibility`, {
+      method: 'PATCH',
+      json: { isPublic: true },
+    });
+    expect(((await back.json()) as { message: string }).message).toBe(BROWSE_MESSAGES.nowPublic);
+  });
+});
+
+describe('designs', () => {
+  it('list finished designs named prefix_number.ext, newest first', async () => {
+    const png = await makeImage();
+    await t.server.designs.recordDesign({
+      userId: user.userId,
+      bytes: png,
+      createdAt: new Date('2026-01-15T10:00:00Z'),
+    });
+    const latest = await t.server.designs.recordDesign({ userId: user.userId, bytes: png });
+    const res = await user.client.request('/api/designs');
+    const items = (
+      (await res.json()) as { items: { name: string; number: number; monthYear: string }[] }
+    ).items;
+    expect(items).toHaveLength(2);
+    expect(items[0]!.name).toBe(`design_${latest.number}.png`);
+    expect(items[1]!.monthYear).toBe('January 2026');
+  });
+});

@@ -1,0 +1,123 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { UPLOAD_LIMITS } from '@adtwin/shared';
+import type { AppEnv } from '../../http/app-env.js';
+import { PublicError } from '../../http/errors.js';
+import {
+  FileFieldSchema,
+  IdParamSchema,
+  ImageItemSchema,
+  errorResponses,
+  readFileBytes,
+} from '../../http/image-items.js';
+import { ErrorSchema } from '../../http/schemas.js';
+import { requireUser } from '../../http/session.js';
+import { validationHook } from '../../http/validation.js';
+import { PageQuerySchema } from '../templates/templates.routes.js';
+import type { UploadsService } from './uploads.service.js';
+
+const errors = errorResponses(ErrorSchema);
+
+const uploadRoute = createRoute({
+  method: 'post',
+  path: '/uploads',
+  tags: ['uploads'],
+  summary: 'Upload an image (png, jpeg or webp by its bytes) to the caller’s library',
+  middleware: [
+    bodyLimit({
+      maxSize: UPLOAD_LIMITS.maxBytes + 64 * 1024,
+      onError: () => {
+        throw new PublicError(413, 'File too large (max 10MB)', 'too_large');
+      },
+    }),
+  ] as const,
+  request: {
+    body: {
+      content: { 'multipart/form-data': { schema: z.object({ file: FileFieldSchema }) } },
+    },
+  },
+  responses: {
+    201: { description: 'Stored', content: { 'application/json': { schema: ImageItemSchema } } },
+    ...errors,
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/uploads',
+  tags: ['uploads'],
+  summary: 'The caller’s uploads, newest first',
+  request: { query: PageQuerySchema.omit({ search: true }) },
+  responses: {
+    200: {
+      description: 'One page',
+      content: { 'application/json': { schema: z.object({ items: z.array(ImageItemSchema) }) } },
+    },
+    ...errors,
+  },
+});
+
+const renameRoute = createRoute({
+  method: 'patch',
+  path: '/uploads/{id}',
+  tags: ['uploads'],
+  summary: 'Rename an upload; the extension is kept, a taken name is refused',
+  request: {
+    params: IdParamSchema,
+    body: {
+      content: { 'application/json': { schema: z.object({ name: z.string().max(200) }) } },
+    },
+  },
+  responses: {
+    200: { description: 'Renamed', content: { 'application/json': { schema: ImageItemSchema } } },
+    ...errors,
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/uploads/{id}',
+  tags: ['uploads'],
+  summary: 'Delete an upload',
+  request: { params: IdParamSchema },
+  responses: {
+    200: {
+      description: 'Deleted',
+      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+    },
+    ...errors,
+  },
+});
+
+export function createUploadRoutes(deps: { uploads: UploadsService }) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(uploadRoute, async (c) => {
+      const user = requireUser(c);
+      const { file } = c.req.valid('form');
+      const item = await deps.uploads.uploadImage({
+        ownerId: user.id,
+        bytes: await readFileBytes(file),
+        fileName: file.name,
+      });
+      return c.json(item, 201);
+    })
+    .openapi(listRoute, async (c) => {
+      const user = requireUser(c);
+      const query = c.req.valid('query');
+      return c.json({ items: await deps.uploads.listUploads({ ownerId: user.id, ...query }) }, 200);
+    })
+    .openapi(renameRoute, async (c) => {
+      const user = requireUser(c);
+      const item = await deps.uploads.renameUpload({
+        ownerId: user.id,
+        id: c.req.valid('param').id,
+        name: c.req.valid('json').name,
+      });
+      return c.json(item, 200);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const user = requireUser(c);
+      await deps.uploads.deleteUpload({ ownerId: user.id, id: c.req.valid('param').id });
+      return c.json({ ok: true as const }, 200);
+    });
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BROWSE_MESSAGES,
+  PAGE_SIZE,
+  applyRename,
+  monthYearOf,
+  stripExtension,
+  extensionOf,
+} from '@adtwin/shared';
+import type { Database } from '../../db/client.js';
+import { PublicError } from '../../http/errors.js';
+import { imagePath } from '../../platform/images/image-paths.js';
+import { checkUploadedImage, cleanFileName } from '../../platform/images/validate-image.js';
+import type { ObjectStorage } from '../../platform/storage/object-storage.js';
+import {
+  deleteOwnUpload,
+  insertStoredObject,
+  selectOwnUpload,
+  selectUploadsPage,
+  updateUploadName,
+  uploadNameTaken,
+} from './uploads.queries.js';
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === '23505' || cause.cause?.code === '23505';
+}
+
+export function createUploadsService(deps: { db: Database; storage: ObjectStorage }) {
+  return {
+    /** Stores an image in the caller's temp-images folder; a taken name gets " (2)", " (3)"... */
+    async uploadImage(options: { ownerId: string; bytes: Buffer; fileName: string | undefined }) {
+      const image = await checkUploadedImage(options.bytes);
+      const key = `${options.ownerId}/${randomUUID()}.${image.extension}`;
+      await deps.storage.put({
+        bucket: 'temp-images',
+        key,
+        body: options.bytes,
+        contentType: image.type,
+      });
+      const wanted = cleanFileName(options.fileName, image.extension);
+      for (let attempt = 1; attempt <= 50; attempt++) {
+        const name =
+          attempt === 1 ? wanted : `${stripExtension(wanted)} (${attempt})${extensionOf(wanted)}`;
+        try {
+          const row = await insertStoredObject(deps.db, {
+            bucket: 'temp-images',
+            key,
+            ownerId: options.ownerId,
+            name,
+            contentType: image.type,
+            size: options.bytes.length,
+            width: image.width,
+            height: image.height,
+          });
+          return toItem(row);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+      await deps.storage.delete('temp-images', key);
+      throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
+    },
+
+    async listUploads(options: { ownerId: string; offset: number; limit: number }) {
+      const rows = await selectUploadsPage(deps.db, {
+        ...options,
+        limit: Math.min(options.limit, PAGE_SIZE.max),
+      });
+      return rows.map(toItem);
+    },
+
+    /** Only the owner renames; the extension is kept and an existing name is refused. */
+    async renameUpload(options: { ownerId: string; id: string; name: string }) {
+      const upload = await selectOwnUpload(deps.db, options);
+      if (!upload) throw new PublicError(404, 'Image not found', 'not_found');
+      const name = applyRename(upload.name, options.name);
+      if (!name) throw new PublicError(400, 'Name cannot be empty', 'empty_name');
+      if (name.length > 120) throw new PublicError(400, 'Name is too long', 'name_too_long');
+      if (name === upload.name) return toItem(upload);
+      if (await uploadNameTaken(deps.db, { ownerId: options.ownerId, name, exceptId: upload.id })) {
+        throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
+      }
+      try {
+        const updated = await updateUploadName(deps.db, { ...options, name });
+        if (!updated) throw new PublicError(404, 'Image not found', 'not_found');
+        return toItem({ ...upload, name: updated.name });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
+        }
+        throw error;
+      }
+    },
+
+    async deleteUpload(options: { ownerId: string; id: string }) {
+      const removed = await deleteOwnUpload(deps.db, options);
+      if (!removed) throw new PublicError(404, 'Image not found', 'not_found');
+      await deps.storage.delete('temp-images', removed.key);
+    },
+  };
+}
+
+function toItem(row: { id: string; name: string; key: string; createdAt: Date }) {
+  return {
+    id: row.id,
+    name: row.name,
+    url: imagePath('temp-images', row.key),
+    createdAt: row.createdAt.toISOString(),
+    monthYear: monthYearOf(row.createdAt),
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

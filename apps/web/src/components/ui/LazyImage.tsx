@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { ImageOff } from 'lucide-react';
+import { BROWSE_MESSAGES, LAZY_IMAGE_MARGIN_PX } from '@adtwin/shared';
+import { cn } from './cn';
+
+export type LazyImageProps = {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+  alt: string;
+  className?: string;
+  imgClassName?: string;
+};
+
+/**
+ * An image that starts loading 50 px before it scrolls into view (the browser's own lazy loading
+ * starts far earlier and would fetch rows nobody sees), with a placeholder while it loads and the
+ * spec's text in its box when it fails.
+ */
+export function LazyImage({ src, srcSet, sizes, alt, className, imgClassName }: LazyImageProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // The outcome belongs to one address: a new src starts loading again without an effect.
+  const [outcome, setOutcome] = useState<{ src: string; state: 'loaded' | 'failed' } | null>(null);
+  const state = outcome?.src === src ? outcome.state : 'loading';
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box || isNear) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setIsNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: `${LAZY_IMAGE_MARGIN_PX}px` },
+    );
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [isNear]);
+
+  return (
+    <div ref={boxRef} className={cn('relative overflow-hidden bg-surface-2', className)}>
+      {state === 'loading' && (
+        <div aria-hidden="true" className="absolute inset-0 animate-pulse bg-surface-2" />
+      )}
+      {state === 'failed' ? (
+        <div
+          role="img"
+          aria-label={alt}
+          className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-2 text-center text-xs text-muted"
+        >
+          <ImageOff className="size-5" aria-hidden="true" />
+          <span>{BROWSE_MESSAGES.imageLoadFailed}</span>
+        </div>
+      ) : (
+        isNear && (
+          <img
+            src={src}
+            srcSet={srcSet}
+            sizes={sizes}
+            alt={alt}
+            decoding="async"
+            onLoad={() => setOutcome({ src, state: 'loaded' })}
+            onError={() => setOutcome({ src, state: 'failed' })}
+            className={cn(
+              'h-full w-full object-cover transition-opacity duration-200',
+              state === 'loaded' ? 'opacity-100' : 'opacity-0',
+              imgClassName,
+            )}
+          />
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Globe, Lock } from 'lucide-react';
+import { BROWSE_MESSAGES, isPaidTier } from '@adtwin/shared';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { cn } from '@/components/ui/cn';
+import { ApiError } from '@/lib/api-client';
+import { useAccount } from '@/lib/account';
+import { updateVisibility, type CommunityTemplate } from './api';
+
+/**
+ * Public / Private for one of the user's templates. Private is a paid feature: free users get the
+ * upgrade prompt and nothing changes. The server enforces the same rule.
+ */
+export function VisibilityEditor({ template }: { template: CommunityTemplate }) {
+  const { data: account } = useAccount();
+  const queryClient = useQueryClient();
+  const [isPublic, setIsPublic] = useState(template.isPublic);
+  const [isSaving, setIsSaving] = useState(false);
+  const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
+  const isPaid = isPaidTier(account?.profile.subscriptionTier ?? 'free');
+
+  async function choose(wantPublic: boolean) {
+    if (wantPublic === isPublic || isSaving) return;
+    if (!wantPublic && !isPaid) {
+      setIsUpgradeOpen(true);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      const result = await updateVisibility(template.id, wantPublic);
+      setIsPublic(result.template.isPublic);
+      toast.success(result.message);
+      void queryClient.invalidateQueries({ queryKey: ['my-templates'] });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'upgrade_required') setIsUpgradeOpen(true);
+      else toast.error(BROWSE_MESSAGES.visibilityFailed);
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <>
+      <div
+        role="radiogroup"
+        aria-label={`Visibility of ${template.name}`}
+        className="flex rounded-lg border border-border p-0.5"
+      >
+        {([true, false] as const).map((value) => {
+          const Icon = value ? Globe : Lock;
+          const isOn = isPublic === value;
+          return (
+            <button
+              key={String(value)}
+              type="button"
+              role="radio"
+              aria-checked={isOn}
+              disabled={isSaving}
+              onClick={() => void choose(value)}
+              className={cn(
+                'inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md text-xs font-medium transition-colors',
+                isOn ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
+              )}
+            >
+              <Icon className="size-3.5" aria-hidden="true" />
+              {value ? 'Public' : 'Private'}
+              {!value && (
+                <span
+                  className={cn(
+                    'rounded px-1 text-[10px] font-bold',
+                    isOn ? 'bg-white/20' : 'bg-accent-soft text-accent',
+                  )}
+                >
+                  PRO
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      <Dialog
+        isOpen={isUpgradeOpen}
+        onClose={() => setIsUpgradeOpen(false)}
+        title="Upgrade to use private templates"
+      >
+        <p className="text-sm text-muted">
+          Free plans keep every template public. Upgrade to Pro or Enterprise to make templates
+          private.
+        </p>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setIsUpgradeOpen(false)}>
+            Not now
+          </Button>
+          <Link
+            to="/subscription"
+            className="inline-flex h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-accent-fg hover:bg-accent-hover"
+          >
+            Upgrade
+          </Link>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { CommunityPage } from './CommunityPage';
+export { fetchMyTemplates, type CommunityTemplate } from './api';

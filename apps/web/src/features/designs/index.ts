@@ -1,0 +1,1 @@
+export { YourDesignsPage } from './YourDesignsPage';

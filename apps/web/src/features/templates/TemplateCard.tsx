@@ -1,0 +1,67 @@
+import { useNavigate } from 'react-router';
+import { BarChart3 } from 'lucide-react';
+import { BROWSE_MESSAGES } from '@adtwin/shared';
+import { LazyImage } from '@/components/ui/LazyImage';
+import { variantSrcSet, variantUrl } from '@/lib/image-url';
+import { VoteButtons } from '@/features/votes';
+import type { TemplateCardData } from './api';
+
+/** Thumbnails are square crops; the grid is 2 to 5 columns wide. */
+export const CARD_SIZES = '(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw';
+
+export function TemplateCard({ template }: { template: TemplateCardData }) {
+  const navigate = useNavigate();
+  const open = () =>
+    navigate(`/editor/${template.id}`, {
+      state: { imageUrl: template.imageUrl, templateId: template.id },
+    });
+  return (
+    <li
+      className="flex flex-col overflow-hidden rounded-xl border border-border bg-surface shadow-sm"
+      data-testid="template-card"
+    >
+      <button
+        type="button"
+        onClick={open}
+        className="group block text-left focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`Use template ${template.name}`}
+      >
+        <LazyImage
+          src={variantUrl(template.imageUrl, { width: 320, height: 320 })}
+          srcSet={variantSrcSet(template.imageUrl, { maxWidth: 640, aspect: 1 })}
+          sizes={CARD_SIZES}
+          alt={template.name}
+          className="aspect-square w-full"
+          imgClassName="transition-transform duration-300 group-hover:scale-105"
+        />
+      </button>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 text-sm font-medium text-fg" title={template.name}>
+          {template.name}
+        </h3>
+        {template.attribution && (
+          <p className="line-clamp-1 text-xs text-muted" title={template.attribution}>
+            {template.attribution}
+          </p>
+        )}
+        <div className="mt-auto flex items-start justify-between gap-2 pt-1">
+          <VoteButtons
+            templateId={template.id}
+            templateName={template.name}
+            counts={{ likes: template.likes, dislikes: template.dislikes }}
+            userVote={template.userVote}
+            isSignedIn
+          />
+          <span
+            className="inline-flex h-8 items-center gap-1 text-xs text-muted"
+            title={BROWSE_MESSAGES.usageTooltip}
+            aria-label={`${BROWSE_MESSAGES.usageTooltip}: ${template.usageCount}`}
+          >
+            <BarChart3 className="size-4" aria-hidden="true" />
+            <span data-testid="usage-count">{template.usageCount}</span>
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,1 @@
+export { VoteButtons } from './VoteButtons';

@@ -1,0 +1,30 @@
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@adtwin/shared';
+
+/**
+ * Lists paged as the spec says: 30 first, then 10 per Load More; there is no next page once a
+ * page comes back shorter than asked.
+ */
+type PageParam = { offset: number; limit: number };
+
+export function usePagedList<T>(options: {
+  queryKey: QueryKey;
+  fetchPage: (page: { offset: number; limit: number }) => Promise<T[]>;
+  enabled?: boolean;
+}) {
+  const query = useInfiniteQuery({
+    queryKey: options.queryKey,
+    enabled: options.enabled,
+    initialPageParam: { offset: 0, limit: PAGE_SIZE.first } as PageParam,
+    queryFn: async ({ pageParam }: { pageParam: PageParam }) => ({
+      items: await options.fetchPage(pageParam),
+      asked: pageParam,
+    }),
+    getNextPageParam: (last): PageParam | undefined =>
+      last.items.length < last.asked.limit
+        ? undefined
+        : { offset: last.asked.offset + last.asked.limit, limit: PAGE_SIZE.more },
+  });
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return { ...query, items };
+}
