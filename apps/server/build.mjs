@@ -10,7 +10,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
+  entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/admin.ts')],
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
@@ -26,4 +26,4 @@ await build({
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), {
   recursive: true,
 });
-console.log('server built: apps/server/dist/main.js');
+console.log('server built: apps/server/dist/main.js, apps/server/dist/admin.js');

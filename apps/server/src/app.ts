@@ -23,6 +23,10 @@ import type { MailOutboxReader } from './modules/dev-outbox/dev-outbox.service.j
 import { createFileRoutes } from './modules/files/files.routes.js';
 import { createHealthRoutes } from './modules/health/health.routes.js';
 import { createProfileRoutes } from './modules/profile/profile.routes.js';
+import { createAccountRoutes } from './modules/account/account.routes.js';
+import type { AccountService } from './modules/account/account.service.js';
+import { createBillingRoutes } from './modules/billing/billing.routes.js';
+import type { BillingService } from './modules/billing/billing.service.js';
 import type { ProfileService } from './modules/profile/profile.service.js';
 import type { ObjectStorage } from './platform/storage/object-storage.js';
 import type { UrlSigner } from './platform/storage/url-signer.js';
@@ -36,6 +40,8 @@ export type AppDeps = {
   signer: UrlSigner;
   auth: Auth;
   profiles: ProfileService;
+  billing: BillingService;
+  accounts: AccountService;
   bugReports: BugReportService;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
@@ -56,7 +62,9 @@ function createApiRoutes(deps: AppDeps) {
       }),
     )
     .route('/', createProfileRoutes(deps))
-    .route('/', createBugReportRoutes(deps));
+    .route('/', createBugReportRoutes(deps))
+    .route('/', createBillingRoutes(deps))
+    .route('/', createAccountRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

@@ -6,6 +6,11 @@ import { createApp } from './app.js';
 import { createAuth } from './modules/auth/auth.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createBugReportService } from './modules/bug-reports/bug-reports.service.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { createBillingService } from './modules/billing/billing.service.js';
+import type { BillingProvider } from './platform/billing/billing-provider.js';
+import { createStripeBillingProvider } from './platform/billing/stripe-billing-provider.js';
+import { createTestBillingProvider } from './platform/billing/test-billing-provider.js';
 import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
 import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
 import { loadOrCreateSecret } from './platform/secret.js';
@@ -37,10 +42,28 @@ export async function composeServer(options: ComposeOptions) {
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : outboxMailer!;
+  const billingProvider: BillingProvider =
+    config.billing.provider === 'stripe'
+      ? createStripeBillingProvider(config.billing.stripe)
+      : createTestBillingProvider({ publicUrl: options.publicUrl });
+  const billing = createBillingService({
+    db: database.db,
+    provider: billingProvider,
+    publicUrl: options.publicUrl,
+    logger,
+  });
   const profiles = createProfileService({
     db: database.db,
     storage,
     freeCredits: config.freeCredits,
+    logger,
+    beforeRead: (userId) => billing.settle(userId),
+  });
+  const accounts = createAccountService({
+    db: database.db,
+    storage,
+    logger,
+    settleSubscription: (userId) => billing.settle(userId),
   });
   const trustedOrigins = [options.publicUrl];
   if (!config.isProduction) trustedOrigins.push('http://localhost:5173');
@@ -72,6 +95,8 @@ export async function composeServer(options: ComposeOptions) {
     signer,
     auth,
     profiles,
+    billing,
+    accounts,
     outbox: outboxMailer,
     webDistDir: options.webDistDir,
   });
@@ -84,6 +109,8 @@ export async function composeServer(options: ComposeOptions) {
     auth,
     mailer,
     profiles,
+    billing,
+    accounts,
     close: () => database.close(),
   };
 }

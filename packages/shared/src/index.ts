@@ -5,3 +5,5 @@ export * from './limits.js';
 export * from './onboarding.js';
 export * from './shell.js';
 export * from './bug-report.js';
+export * from './billing.js';
+export * from './settings.js';
