@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.join(os.tmpdir(), `adtwin-e2e-${process.pid}`);
+// Workers are other processes: the runner's choice is passed on through the environment, so
+// tests can look at the server's files (account deletion must leave none behind).
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `adtwin-e2e-${process.pid}`));
 export const googlePort = port + 1;
 export const googleMockPort = port + 2;
 export const GOOGLE_CLIENT_ID = 'adtwin-e2e.apps.googleusercontent.com';

@@ -2,6 +2,13 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage, UpdatePasswordPage } from '@/features/auth';
 import { OnboardingPage } from '@/features/onboarding';
 import { PlaceholderPage } from '@/features/placeholders';
+import { HelpCenterPage } from '@/features/help';
+import { SettingsPage } from '@/features/settings';
+import {
+  ManageSubscriptionPage,
+  SubscriptionPage,
+  TestCheckoutPage,
+} from '@/features/subscription';
 import { RequireOnboardedUser } from './RouteGuards';
 import { AppShell } from './shell';
 
@@ -21,9 +28,11 @@ export const router = createBrowserRouter([
           { path: '/community', element: <PlaceholderPage title="Community" /> },
           { path: '/design', element: <PlaceholderPage title="Design" /> },
           { path: '/your-designs', element: <PlaceholderPage title="Your Designs" /> },
-          { path: '/help-center', element: <PlaceholderPage title="Help Center" /> },
-          { path: '/subscription', element: <PlaceholderPage title="Subscription" /> },
-          { path: '/settings', element: <PlaceholderPage title="Settings" /> },
+          { path: '/help-center', element: <HelpCenterPage /> },
+          { path: '/subscription', element: <SubscriptionPage /> },
+          { path: '/subscription/test-checkout', element: <TestCheckoutPage /> },
+          { path: '/subscription/manage', element: <ManageSubscriptionPage /> },
+          { path: '/settings', element: <SettingsPage /> },
         ],
       },
     ],
