@@ -47,17 +47,26 @@ export default defineConfig({
     // Tests tagged @mobile only make sense under 768 px, @desktop only above it.
     {
       name: 'desktop',
-      testIgnore: /screenshots\.spec/,
+      testIgnore: /(screenshots|help-video)\.spec/,
       grepInvert: /@mobile/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'mobile',
-      testIgnore: /screenshots\.spec/,
+      testIgnore: /(screenshots|help-video)\.spec/,
       grepInvert: /@desktop/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
     { name: 'screenshots', testMatch: /screenshots\.spec/ },
+    // `npm run help-video`: records the Help Center's demo from the real app.
+    {
+      name: 'help-video',
+      testMatch: /help-video\.spec/,
+      use: {
+        viewport: { width: 1280, height: 720 },
+        video: { mode: 'on', size: { width: 1280, height: 720 } },
+      },
+    },
   ],
   webServer: [
     {

@@ -10,14 +10,12 @@ const fixtures = path.resolve(import.meta.dirname, 'fixtures');
 function filesOf(userId: string): string[] {
   const root = path.join(process.env.E2E_DATA_DIR!, 'storage');
   if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root)
-    .flatMap((bucket) => {
-      const folder = path.join(root, bucket, userId);
-      return fs.existsSync(folder)
-        ? fs.readdirSync(folder, { recursive: true }).map((f) => `${bucket}/${String(f)}`)
-        : [];
-    });
+  return fs.readdirSync(root).flatMap((bucket) => {
+    const folder = path.join(root, bucket, userId);
+    return fs.existsSync(folder)
+      ? fs.readdirSync(folder, { recursive: true }).map((f) => `${bucket}/${String(f)}`)
+      : [];
+  });
 }
 
 async function expectSidebarCredits(page: Page, text: string) {
@@ -26,7 +24,9 @@ async function expectSidebarCredits(page: Page, text: string) {
   if ((page.viewportSize()?.width ?? 1280) < 768) await page.keyboard.press('Escape');
 }
 
-test('upgrade through the test checkout, switch, cancel, delete after the period', async ({ page }) => {
+test('upgrade through the test checkout, switch, cancel, delete after the period', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await createOnboardedUser(page, { name: 'Katherine Johnson' });
   const { id: userId } = (await (await page.request.get('/api/me')).json()) as { id: string };
@@ -40,7 +40,10 @@ test('upgrade through the test checkout, switch, cancel, delete after the period
   await page.goto('/subscription');
   await expect(page).toHaveTitle('Adtwin | Subscription');
   await expect(page.getByTestId('usage-count')).toHaveText('0 / 3 credits used (0%)');
-  await expect(page.getByRole('radio', { name: 'Monthly' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(page.getByTestId('plan-pro')).toContainText('€24');
   await expect(page.getByTestId('plan-pro')).toContainText('40 images per month');
   await page.getByRole('button', { name: 'Upgrade to Pro Monthly' }).click();
@@ -91,7 +94,9 @@ test('upgrade through the test checkout, switch, cancel, delete after the period
   expect((await page.request.get('/api/me')).status()).toBe(401);
 });
 
-test('weekly prices from the query parameter, and an upgrade prompt for the chosen plan', async ({ page }) => {
+test('weekly prices from the query parameter, and an upgrade prompt for the chosen plan', async ({
+  page,
+}) => {
   await createOnboardedUser(page);
   await page.goto('/subscription?frequency=weekly&plan=enterprise');
   await expect(page.getByRole('radio', { name: 'Weekly' })).toHaveAttribute('aria-checked', 'true');

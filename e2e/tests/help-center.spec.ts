@@ -25,10 +25,9 @@ test('demo video in a modal; FAQ tabs with one item open at a time', async ({ pa
   await expect(first).toHaveAttribute('aria-expanded', 'false');
 
   await page.getByRole('tab', { name: 'Design' }).click();
-  await expect(page.getByRole('button', { name: 'Can I change the words in an ad?' })).toHaveAttribute(
-    'aria-expanded',
-    'true',
-  );
+  await expect(
+    page.getByRole('button', { name: 'Can I change the words in an ad?' }),
+  ).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText('Only Latin characters are supported')).toBeVisible();
   // Keyboard: arrows move between tabs.
   await page.keyboard.press('ArrowRight');

@@ -57,7 +57,9 @@ test('User Type dialog: Update waits for a choice, then saves', async ({ page })
   await expect(page.getByTestId('user-type')).toHaveText('Designer');
 });
 
-test('Email is read only; Change Password mails a reset link to /update-password', async ({ page }) => {
+test('Email is read only; Change Password mails a reset link to /update-password', async ({
+  page,
+}) => {
   const user = await createOnboardedUser(page);
   await page.goto('/settings');
   await expect(page.getByText(user.email)).toBeVisible();
@@ -80,7 +82,9 @@ test('Avatar: other types are refused, a picture replaces the initials', async (
 
 test('Avatar: a server failure shows the spec text', async ({ page }) => {
   await createOnboardedUser(page);
-  await page.route('**/api/me/avatar', (route) => route.fulfill({ status: 500, json: { error: 'x' } }));
+  await page.route('**/api/me/avatar', (route) =>
+    route.fulfill({ status: 500, json: { error: 'x' } }),
+  );
   await page.goto('/settings');
   await page.getByLabel('Avatar image').setInputFiles(path.join(fixtures, 'avatar.png'));
   await expect(page.getByText(SETTINGS_MESSAGES.avatarFailed)).toBeVisible();

@@ -30,7 +30,11 @@ beforeAll(async () => {
   userId = `admin-test-${Date.now().toString(36)}-${process.pid}`;
   await withDb(async (db) => {
     await db.insert(authUsers).values({ id: userId, name: 'Admin Test', email });
+    // Like a real sign-up: the free allowance and its ledger grant, so the ledger sums right.
     await db.insert(users).values({ userId, credits: 3 });
+    await db
+      .insert(creditLedger)
+      .values({ userId, kind: 'grant', amount: 3, key: `signup:${userId}` });
   });
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -42,7 +46,7 @@ describe('admin command', () => {
     const rows = await withDb((db) =>
       db.select().from(creditLedger).where(eq(creditLedger.userId, userId)),
     );
-    expect(rows.map((r) => r.amount)).toEqual([5]);
+    expect(rows.map((r) => r.amount)).toEqual([3, 5]);
   });
 
   it('sets a plan with its allowance for a period, and back to free', async () => {
