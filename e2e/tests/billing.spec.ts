@@ -112,3 +112,31 @@ test('weekly prices from the query parameter, and an upgrade prompt for the chos
   await expect(page).toHaveURL(/\/subscription\?frequency=monthly$/);
   await expect(page.getByTestId('current-plan')).toHaveText('Free');
 });
+
+test('back from checkout: the success message, then credits read again after 1 s', async ({
+  page,
+}) => {
+  await createOnboardedUser(page);
+  const sessionId = `test_cs_${crypto.randomUUID()}`;
+  const confirmed = await page.request.post('/api/billing/test/confirm', {
+    data: { sessionId, plan: 'enterprise', frequency: 'weekly' },
+  });
+  expect(confirmed.status()).toBe(200);
+  // The first read answers the state from before the payment, as a slow webhook would leave it.
+  let reads = 0;
+  await page.route('**/api/billing/subscription', async (route) => {
+    reads += 1;
+    if (reads > 1) return route.continue();
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, tier: 'free', credits: 3, creditsUsed: 0 } });
+  });
+  const started = Date.now();
+  await page.goto(`/subscription?session_id=${sessionId}&plan=enterprise&type=weekly`);
+  await expect(page.getByText(upgradeSuccessMessage('Weekly', 'Enterprise'))).toBeVisible();
+  await expect(page.getByTestId('usage-count')).toHaveText('0 / 3 credits used (0%)');
+  await expect(page.getByTestId('usage-count')).toHaveText('0 / 25 credits used (0%)');
+  expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole('radio', { name: 'Weekly' })).toHaveAttribute('aria-checked', 'true');
+});

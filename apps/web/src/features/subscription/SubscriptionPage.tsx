@@ -38,6 +38,12 @@ const isFrequency = (value: string | null): value is BillingFrequency =>
 const isPlan = (value: string | null): value is PaidPlan =>
   (PAID_PLANS as readonly (string | null)[]).includes(value);
 
+const CHECKOUT_REFRESH_DELAYS = [
+  CHECKOUT_RETURN_REFRESH_MS,
+  CHECKOUT_RETURN_REFRESH_MS * 3,
+  CHECKOUT_RETURN_REFRESH_MS * 6,
+];
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export function SubscriptionPage() {
@@ -53,7 +59,10 @@ export function SubscriptionPage() {
   const [busyPlan, setBusyPlan] = useState<PaidPlan | null>(null);
   const handledSession = useRef<string | null>(null);
 
-  // Back from checkout: the success message, then credits read again after 1 s.
+  // Back from checkout: the success message, then credits read again after 1 s (the spec). A
+  // webhook can land later than that, so the read is repeated twice more while still unchanged.
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
   useEffect(() => {
     const sessionId = params.get('session_id');
     const plan = params.get('plan');
@@ -63,7 +72,9 @@ export function SubscriptionPage() {
     handledSession.current = sessionId;
     toast.success(upgradeSuccessMessage(FREQUENCY_LABELS[type], PLANS[plan].label));
     setFrequency(type);
-    const timer = window.setTimeout(() => void refreshBilling(), CHECKOUT_RETURN_REFRESH_MS);
+    timers.current = CHECKOUT_REFRESH_DELAYS.map((delay) =>
+      window.setTimeout(() => void refreshBilling(), delay),
+    );
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -74,7 +85,6 @@ export function SubscriptionPage() {
       },
       { replace: true },
     );
-    return () => window.clearTimeout(timer);
   }, [params, refreshBilling, setParams]);
 
   const current = subscription.data ? parseTier(subscription.data.tier) : null;
