@@ -15,7 +15,7 @@ export function HelpCenterPage() {
   const [isVideoOpen, setIsVideoOpen] = useState(false);
   const [hasVideoFailed, setHasVideoFailed] = useState(false);
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-8">
       <PageHeader title="Help Center" description="Watch the demo, or find your answer below." />
 
       <button
@@ -71,7 +71,7 @@ export function HelpCenterPage() {
               <Tabs.Trigger
                 key={tab.id}
                 value={tab.id}
-                className="h-9 shrink-0 flex-1 rounded-lg px-3 text-sm font-medium text-muted data-[state=active]:bg-accent data-[state=active]:text-accent-fg"
+                className="h-9 shrink-0 flex-1 rounded-lg px-2 text-sm font-medium text-muted data-[state=active]:bg-accent data-[state=active]:text-accent-fg"
               >
                 {tab.label}
               </Tabs.Trigger>

@@ -32,7 +32,7 @@ export function SettingsPage() {
   usePageTitle('Settings');
   const account = useAccount();
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-8">
       <PageHeader title="Settings" description="Your personal information and account." />
       {account.isPending ? (
         <div
@@ -215,7 +215,7 @@ function AvatarRow({
         imageUrl={account.avatarUrl}
         name={name}
         gradient={pickAvatarGradient(account.id)}
-        className="size-20 text-2xl"
+        className="size-20 text-2xl!"
       />
       <div className="flex flex-col gap-1">
         <Button variant="secondary" isLoading={isUploading} onClick={() => input.current?.click()}>

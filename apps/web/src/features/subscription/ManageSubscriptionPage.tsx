@@ -48,7 +48,7 @@ export function ManageSubscriptionPage() {
   const periodEnd = data?.periodEndsAt ? dateFormat.format(new Date(data.periodEndsAt)) : null;
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-8 sm:py-8">
       <Link
         to="/subscription"
         className="inline-flex items-center gap-1.5 self-start text-sm text-muted hover:text-fg"

@@ -112,7 +112,7 @@ export function SubscriptionPage() {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-8">
       <PageHeader title="Subscription" description="Plans and usage. One credit makes one image." />
 
       <UsageCard subscription={subscription} />

@@ -64,7 +64,7 @@ export function TestCheckoutPage() {
   }
 
   return (
-    <div className="mx-auto flex w-full max-w-md flex-col gap-5">
+    <div className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 py-6 sm:px-8 sm:py-8">
       <div
         role="note"
         className="flex items-start gap-3 rounded-xl border border-dashed border-accent bg-accent-soft p-4 text-sm text-fg"
