@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = path.join(os.tmpdir(), `adtwin-e2e-${process.pid}`);
+// Workers are other processes: the runner's choice is passed on through the environment, so
+// tests can look at the server's files (account deletion must leave none behind).
+const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `adtwin-e2e-${process.pid}`));
 export const googlePort = port + 1;
 export const googleMockPort = port + 2;
 export const GOOGLE_CLIENT_ID = 'adtwin-e2e.apps.googleusercontent.com';
@@ -45,17 +47,26 @@ export default defineConfig({
     // Tests tagged @mobile only make sense under 768 px, @desktop only above it.
     {
       name: 'desktop',
-      testIgnore: /screenshots\.spec/,
+      testIgnore: /(screenshots|help-video)\.spec/,
       grepInvert: /@mobile/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'mobile',
-      testIgnore: /screenshots\.spec/,
+      testIgnore: /(screenshots|help-video)\.spec/,
       grepInvert: /@desktop/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
     { name: 'screenshots', testMatch: /screenshots\.spec/ },
+    // `npm run help-video`: records the Help Center's demo from the real app.
+    {
+      name: 'help-video',
+      testMatch: /help-video\.spec/,
+      use: {
+        viewport: { width: 1280, height: 720 },
+        video: { mode: 'on', size: { width: 1280, height: 720 } },
+      },
+    },
   ],
   webServer: [
     {

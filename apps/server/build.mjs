@@ -34,4 +34,4 @@ await build({
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), {
   recursive: true,
 });
-console.log('server built: apps/server/dist/main.js');
+console.log('server built: apps/server/dist/main.js, apps/server/dist/admin.js');

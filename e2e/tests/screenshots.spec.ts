@@ -62,6 +62,39 @@ for (const theme of ['light', 'dark'] as const) {
           .fill('The download button does nothing when I click it.');
         await shoot(page, 'report-problem');
       });
+
+      test('subscription, test checkout and manage', async ({ page }) => {
+        await createOnboardedUser(page, { name: 'Grace Hopper' });
+        await page.goto('/subscription');
+        await expect(page.getByTestId('usage-count')).toBeVisible();
+        await shoot(page, 'subscription');
+        await page.getByRole('button', { name: 'Upgrade to Pro Monthly' }).click();
+        await expect(page.getByRole('button', { name: 'Confirm test payment' })).toBeVisible();
+        await shoot(page, 'test-checkout');
+        await page.getByRole('button', { name: 'Confirm test payment' }).click();
+        await expect(page.getByTestId('usage-count')).toContainText('/ 40');
+        await page.waitForTimeout(2500); // the success toast goes
+        await shoot(page, 'subscription-pro');
+        await page.goto('/subscription/manage');
+        await expect(page.getByTestId('manage-current-plan')).toBeVisible();
+        await shoot(page, 'manage-subscription');
+      });
+
+      test('settings and help center', async ({ page }) => {
+        await createOnboardedUser(page, { name: 'Grace Hopper' });
+        await page.goto('/settings');
+        await expect(page.getByTestId('full-name')).toBeVisible();
+        await shoot(page, 'settings');
+        await page.getByRole('button', { name: 'Change user type' }).click();
+        await page.getByRole('radio', { name: /Designer/ }).click();
+        await shoot(page, 'settings-user-type');
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: 'Delete Account' }).click();
+        await shoot(page, 'settings-delete');
+        await page.goto('/help-center');
+        await expect(page.getByRole('tab', { name: 'Templates' })).toBeVisible();
+        await shoot(page, 'help-center');
+      });
     });
   }
 }

@@ -1,64 +1,114 @@
 /**
- * Administrator commands, run beside a stopped or running server with the same environment:
- *
- *   node apps/server/dist/admin.js add-templates <folder> <category>
- *   node apps/server/dist/admin.js set-plan <email> <tier>
- *   node apps/server/dist/admin.js make-avif
- *
- * (`npx tsx apps/server/src/admin.ts ...` in development.)
+ * Administrator commands, run with the server's environment (`npm run admin -- <command>` after
+ * `npm run build`; `npx tsx apps/server/src/admin.ts <command>` in development). The embedded
+ * database allows one process at a time: stop the server first, or use DATABASE_URL.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATEGORIES, SUBSCRIPTION_TIERS, isCategory, type SubscriptionTier } from '@adtwin/shared';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import {
+  CATEGORIES,
+  SUBSCRIPTION_TIERS,
+  isCategory,
+  tierLabel,
+  type PaidTier,
+} from '@adtwin/shared';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { createBillingService } from './modules/billing/billing.service.js';
 import { prepareFolderImport, seedCatalogue } from './modules/catalogue/catalogue.service.js';
 import { selectOfficialImageKeys } from './modules/catalogue/catalogue.queries.js';
-import { setPlan } from './modules/dev-fixtures/dev-fixtures.service.js';
 import { createImagesService } from './modules/images/images.service.js';
+import { createTestBillingProvider } from './platform/billing/test-billing-provider.js';
 import { createImageVariants } from './platform/images/image-variants.js';
 import { loadOrCreateSecret } from './platform/secret.js';
 import { createLocalDiskStorage } from './platform/storage/local-disk-storage.js';
 import { createUrlSigner } from './platform/storage/url-signer.js';
 
 const USAGE = `Usage:
-  admin add-templates <folder> <category>   category: ${CATEGORIES.join(', ')}
-  admin set-plan <email> <tier>             tier: ${SUBSCRIPTION_TIERS.join(', ')}
-  admin make-avif                           AVIF thumbnails of every official template, ahead of time`;
+  adtwin-admin grant-credits <email> <amount>
+  adtwin-admin set-plan <email> <${SUBSCRIPTION_TIERS.join('|')}> [days]
+  adtwin-admin add-templates <folder> <category>   category: ${CATEGORIES.join(', ')}
+  adtwin-admin make-avif                           AVIF thumbnails of every official template
 
-async function main(argv: string[]) {
-  const [command, first, second] = argv;
-  const config = loadConfig();
+Opens the database of the configuration (DATABASE_URL, else the embedded one in DATA_DIR/db).
+The embedded database allows one process at a time: stop the server first.`;
+
+export class AdminUsageError extends Error {}
+
+function openStorage(config: Config) {
+  const signer = createUrlSigner(
+    loadOrCreateSecret({ configured: config.authSecret, dataDir: config.dataDir }),
+  );
+  return {
+    signer,
+    storage: createLocalDiskStorage({ root: path.join(config.dataDir, 'storage'), signer }),
+  };
+}
+
+async function runBillingCommand(
+  database: DatabaseHandle,
+  config: Config,
+  args: string[],
+): Promise<string> {
+  const [command, email, value, extra] = args;
+  if (!email || !value) throw new AdminUsageError(USAGE);
+  const billing = createBillingService({
+    db: database.db,
+    // Admin commands never reach a payment provider; they write the plan directly.
+    provider: createTestBillingProvider({ publicUrl: config.appUrl ?? 'http://localhost' }),
+    publicUrl: config.appUrl ?? 'http://localhost',
+    logger: pino({ level: 'silent' }),
+  });
+  let state;
+  if (command === 'grant-credits') {
+    const amount = Number(value);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > 100_000)
+      throw new AdminUsageError('The amount must be a whole number from 1 to 100000.');
+    state = await billing.grantCreditsByEmail(email, amount);
+  } else {
+    if (!(SUBSCRIPTION_TIERS as readonly string[]).includes(value))
+      throw new AdminUsageError(`Unknown plan "${value}". ${USAGE}`);
+    const days = extra === undefined ? undefined : Number(extra);
+    if (days !== undefined && (!Number.isInteger(days) || days <= 0 || days > 3660))
+      throw new AdminUsageError('Days must be a whole number from 1 to 3660.');
+    state = await billing.setPlanByEmail(email, value as PaidTier | 'free', days);
+  }
+  if (!state) throw new Error('The account has no profile yet.');
+  const period = state.periodEndsAt ? `, period ends ${state.periodEndsAt.toISOString()}` : '';
+  return `${state.email}: ${tierLabel(state.tier)}, ${state.creditsUsed} of ${state.credits} credits used${period}`;
+}
+
+/** Runs one admin command; returns what to print. */
+export async function runAdminCommand(
+  args: string[],
+  /** The environment; the process's own when absent (read by config.ts). */
+  env?: Record<string, string | undefined>,
+): Promise<string> {
+  const [command, first, second] = args;
+  const known = ['grant-credits', 'set-plan', 'add-templates', 'make-avif'];
+  if (!command || !known.includes(command)) throw new AdminUsageError(USAGE);
+  if (command === 'add-templates' && !(first && second && isCategory(second)))
+    throw new AdminUsageError(USAGE);
+  const config = env ? loadConfig(env) : loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
   try {
-    if (command === 'add-templates' && first && second && isCategory(second)) {
-      const signer = createUrlSigner(
-        loadOrCreateSecret({ configured: config.authSecret, dataDir: config.dataDir }),
-      );
-      const storage = createLocalDiskStorage({
-        root: path.join(config.dataDir, 'storage'),
-        signer,
-      });
+    if (command === 'add-templates') {
+      const { storage } = openStorage(config);
       const { dir, entries } = await prepareFolderImport({
-        folder: path.resolve(first),
-        category: second,
+        folder: path.resolve(first!),
+        category: second as never,
       });
       const added = await seedCatalogue({ db: database.db, storage, dir, entries });
       fs.rmSync(dir, { recursive: true, force: true });
-      console.log(`${added} of ${entries.length} images added as ${second} templates`);
-      return 0;
+      return `${added} of ${entries.length} images added as ${second} templates`;
     }
     if (command === 'make-avif') {
-      const signer = createUrlSigner(
-        loadOrCreateSecret({ configured: config.authSecret, dataDir: config.dataDir }),
-      );
-      const storage = createLocalDiskStorage({
-        root: path.join(config.dataDir, 'storage'),
-        signer,
-      });
+      const { storage, signer } = openStorage(config);
       const images = createImagesService({
         db: database.db,
         storage,
@@ -69,26 +119,20 @@ async function main(argv: string[]) {
       const made = await images.premakeAvif(
         keys.map((key) => ({ bucket: 'category-images' as const, key })),
       );
-      console.log(`${made} AVIF thumbnails made for ${keys.length} official templates`);
-      return 0;
+      return `${made} AVIF thumbnails made for ${keys.length} official templates`;
     }
-    if (
-      command === 'set-plan' &&
-      first &&
-      SUBSCRIPTION_TIERS.includes(second as SubscriptionTier)
-    ) {
-      const changed = await setPlan(database.db, {
-        email: first,
-        tier: second as SubscriptionTier,
-      });
-      console.log(changed ? `${first} is now on ${second}` : `No user with the e-mail ${first}`);
-      return changed ? 0 : 1;
-    }
-    console.error(USAGE);
-    return 2;
+    return await runBillingCommand(database, config, args);
   } finally {
     await database.close();
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runAdminCommand(process.argv.slice(2)).then(
+    (output) => console.log(output),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(error instanceof AdminUsageError ? 2 : 1);
+    },
+  );
+}

@@ -26,6 +26,10 @@ import type { MailOutboxReader } from './modules/dev-outbox/dev-outbox.service.j
 import { createFileRoutes } from './modules/files/files.routes.js';
 import { createHealthRoutes } from './modules/health/health.routes.js';
 import { createProfileRoutes } from './modules/profile/profile.routes.js';
+import { createAccountRoutes } from './modules/account/account.routes.js';
+import type { AccountService } from './modules/account/account.service.js';
+import { createBillingRoutes } from './modules/billing/billing.routes.js';
+import type { BillingService } from './modules/billing/billing.service.js';
 import type { ProfileService } from './modules/profile/profile.service.js';
 import { createCommunityRoutes } from './modules/community/community.routes.js';
 import type { CommunityService } from './modules/community/community.service.js';
@@ -50,6 +54,8 @@ export type AppDeps = {
   signer: UrlSigner;
   auth: Auth;
   profiles: ProfileService;
+  billing: BillingService;
+  accounts: AccountService;
   bugReports: BugReportService;
   generations: GenerationService;
   generationEvents: GenerationEvents;
@@ -82,7 +88,9 @@ function createApiRoutes(deps: AppDeps) {
     .route('/', createTemplateRoutes(deps))
     .route('/', createCommunityRoutes(deps))
     .route('/', createUploadRoutes(deps))
-    .route('/', createDesignRoutes(deps));
+    .route('/', createDesignRoutes(deps))
+    .route('/', createBillingRoutes(deps))
+    .route('/', createAccountRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

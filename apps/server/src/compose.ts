@@ -17,6 +17,11 @@ import { createImagesService } from './modules/images/images.service.js';
 import { createTemplatesService } from './modules/templates/templates.service.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createImageVariants } from './platform/images/image-variants.js';
+import { createAccountService } from './modules/account/account.service.js';
+import { createBillingService } from './modules/billing/billing.service.js';
+import type { BillingProvider } from './platform/billing/billing-provider.js';
+import { createStripeBillingProvider } from './platform/billing/stripe-billing-provider.js';
+import { createTestBillingProvider } from './platform/billing/test-billing-provider.js';
 import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
 import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
 import { loadOrCreateSecret } from './platform/secret.js';
@@ -54,10 +59,28 @@ export async function composeServer(options: ComposeOptions) {
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
     : outboxMailer!;
+  const billingProvider: BillingProvider =
+    config.billing.provider === 'stripe'
+      ? createStripeBillingProvider(config.billing.stripe)
+      : createTestBillingProvider({ publicUrl: options.publicUrl });
+  const billing = createBillingService({
+    db: database.db,
+    provider: billingProvider,
+    publicUrl: options.publicUrl,
+    logger,
+  });
   const profiles = createProfileService({
     db: database.db,
     storage,
     freeCredits: config.freeCredits,
+    logger,
+    beforeRead: (userId) => billing.settle(userId),
+  });
+  const accounts = createAccountService({
+    db: database.db,
+    storage,
+    logger,
+    settleSubscription: (userId) => billing.settle(userId),
   });
   const trustedOrigins = [options.publicUrl];
   if (!config.isProduction) trustedOrigins.push('http://localhost:5173');
@@ -135,6 +158,8 @@ export async function composeServer(options: ComposeOptions) {
     community,
     uploads,
     designs,
+    billing,
+    accounts,
     outbox: outboxMailer,
     webDistDir: options.webDistDir,
   });
@@ -154,6 +179,8 @@ export async function composeServer(options: ComposeOptions) {
     uploads,
     designs,
     images,
+    billing,
+    accounts,
     async close() {
       await queue.stop();
       await database.close();

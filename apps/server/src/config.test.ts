@@ -36,4 +36,30 @@ describe('configuration', () => {
       /DISABLE_RATE_LIMITS/,
     );
   });
+
+  it('bills through the test provider without Stripe keys', () => {
+    expect(loadConfig({}).billing).toEqual({ provider: 'test' });
+  });
+
+  it('switches to Stripe with its keys and needs every price id', () => {
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+    ).toThrow(/STRIPE_PRICE_PRO_WEEKLY[\s\S]*STRIPE_PRICE_ENTERPRISE_MONTHLY/);
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_PRO_WEEKLY: 'price_pw',
+      STRIPE_PRICE_PRO_MONTHLY: 'price_pm',
+      STRIPE_PRICE_ENTERPRISE_WEEKLY: 'price_ew',
+      STRIPE_PRICE_ENTERPRISE_MONTHLY: 'price_em',
+    });
+    expect(config.billing).toMatchObject({
+      provider: 'stripe',
+      stripe: { secretKey: 'sk_test_1', prices: { enterprise_monthly: 'price_em' } },
+    });
+  });
+
+  it('refuses BILLING_PROVIDER=stripe without keys', () => {
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
 });

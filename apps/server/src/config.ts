@@ -37,6 +37,16 @@ const ConfigSchema = z.object({
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(180_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `stripe` (needs the STRIPE_* variables) or `test` (a labelled test checkout, no payments). */
+  BILLING_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API address; only for tests against a local server that speaks Stripe's API. */
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
+  STRIPE_PRICE_PRO_WEEKLY: optionalString,
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_ENTERPRISE_WEEKLY: optionalString,
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: optionalString,
   /** Turns rate limits off; only for automated tests that sign up many users from one address. */
   DISABLE_RATE_LIMITS: z
     .enum(['true', 'false', '1', '0'])
@@ -53,6 +63,23 @@ function findCrossFieldProblems(source: Record<string, string | undefined>): str
     problems.push(
       `${hasId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together`,
     );
+  }
+  const stripeVariables = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_PRO_WEEKLY',
+    'STRIPE_PRICE_PRO_MONTHLY',
+    'STRIPE_PRICE_ENTERPRISE_WEEKLY',
+    'STRIPE_PRICE_ENTERPRISE_MONTHLY',
+  ] as const;
+  const hasStripeKeys =
+    Boolean(source.STRIPE_SECRET_KEY?.trim()) || Boolean(source.STRIPE_WEBHOOK_SECRET?.trim());
+  const wantsStripe =
+    source.BILLING_PROVIDER === 'stripe' || (!source.BILLING_PROVIDER && hasStripeKeys);
+  if (wantsStripe) {
+    for (const name of stripeVariables) {
+      if (!source[name]?.trim()) problems.push(`${name}: required when billing uses Stripe`);
+    }
   }
   const disablesLimits = ['true', '1'].includes(source.DISABLE_RATE_LIMITS ?? '');
   if (source.NODE_ENV === 'production' && disablesLimits) {
@@ -93,7 +120,22 @@ export type Config = {
     gemini: { apiKey: string; baseURL?: string; model?: string } | undefined;
   };
   generation: { concurrency: number; timeoutMs: number };
+  billing: BillingConfig;
 };
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string | undefined;
+  prices: {
+    pro_weekly: string;
+    pro_monthly: string;
+    enterprise_weekly: string;
+    enterprise_monthly: string;
+  };
+};
+
+export type BillingConfig = { provider: 'test' } | { provider: 'stripe'; stripe: StripeConfig };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -151,5 +193,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     },
     generation: { concurrency: env.GENERATION_CONCURRENCY, timeoutMs: env.GENERATION_TIMEOUT_MS },
+    billing: readBillingConfig(env),
+  };
+}
+
+function readBillingConfig(env: z.output<typeof ConfigSchema>): BillingConfig {
+  const provider =
+    env.BILLING_PROVIDER ??
+    (env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'test');
+  if (provider === 'test') return { provider };
+  // findCrossFieldProblems has made sure every variable is present.
+  return {
+    provider,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: env.STRIPE_API_URL,
+      prices: {
+        pro_weekly: env.STRIPE_PRICE_PRO_WEEKLY!,
+        pro_monthly: env.STRIPE_PRICE_PRO_MONTHLY!,
+        enterprise_weekly: env.STRIPE_PRICE_ENTERPRISE_WEEKLY!,
+        enterprise_monthly: env.STRIPE_PRICE_ENTERPRISE_MONTHLY!,
+      },
+    },
   };
 }

@@ -9,3 +9,5 @@ export * from './generation.js';
 export * from './download.js';
 export * from './catalogue.js';
 export * from './file-names.js';
+export * from './billing.js';
+export * from './settings.js';

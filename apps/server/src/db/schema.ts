@@ -105,6 +105,12 @@ export const users = pgTable(
     /** End of the paid period; the tier falls back to free after it (set by billing events). */
     periodEndsAt: timestamp('period_ends_at', { withTimezone: true }),
     subscriptionStatus: text('subscription_status'),
+    /** The provider's subscription id (Stripe `sub_...`, or `test_sub_...`). */
+    subscriptionId: text('subscription_id'),
+    /** The subscription ends at period_ends_at instead of renewing. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the billing event behind the stored subscription state was created; breaks ties. */
+    billingStateAt: timestamp('billing_state_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,8 +2,15 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage, UpdatePasswordPage } from '@/features/auth';
 import { CommunityPage } from '@/features/community';
 import { YourDesignsPage } from '@/features/designs';
+import { HelpCenterPage } from '@/features/help';
 import { OnboardingPage } from '@/features/onboarding';
 import { PlaceholderPage } from '@/features/placeholders';
+import { SettingsPage } from '@/features/settings';
+import {
+  ManageSubscriptionPage,
+  SubscriptionPage,
+  TestCheckoutPage,
+} from '@/features/subscription';
 import { TemplatesPage } from '@/features/templates';
 import { RequireOnboardedUser } from './RouteGuards';
 import { AppShell } from './shell';
@@ -24,9 +31,11 @@ export const router = createBrowserRouter([
           { path: '/community', element: <CommunityPage /> },
           { path: '/design', element: <PlaceholderPage title="Design" /> },
           { path: '/your-designs', element: <YourDesignsPage /> },
-          { path: '/help-center', element: <PlaceholderPage title="Help Center" /> },
-          { path: '/subscription', element: <PlaceholderPage title="Subscription" /> },
-          { path: '/settings', element: <PlaceholderPage title="Settings" /> },
+          { path: '/help-center', element: <HelpCenterPage /> },
+          { path: '/subscription', element: <SubscriptionPage /> },
+          { path: '/subscription/test-checkout', element: <TestCheckoutPage /> },
+          { path: '/subscription/manage', element: <ManageSubscriptionPage /> },
+          { path: '/settings', element: <SettingsPage /> },
         ],
       },
     ],

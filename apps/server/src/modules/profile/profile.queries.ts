@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { authUsers, creditLedger, users } from '../../db/schema.js';
+import { authUsers, creditLedger, storedObjects, users } from '../../db/schema.js';
 
 /**
  * Creates the spec's profile row with its defaults and the free allowance, written as a ledger
@@ -89,5 +89,45 @@ export async function upsertOnboarding(
         })
         .onConflictDoNothing();
     }
+  });
+}
+
+export async function updateFullName(db: Database, userId: string, fullName: string) {
+  await db
+    .update(authUsers)
+    .set({ name: fullName, updatedAt: new Date() })
+    .where(eq(authUsers.id, userId));
+}
+
+export async function updateUserType(db: Database, userId: string, userType: string) {
+  const rows = await db
+    .update(users)
+    .set({ userType, updatedAt: new Date() })
+    .where(eq(users.userId, userId))
+    .returning({ userId: users.userId });
+  return rows.length > 0;
+}
+
+/** Points avatar_url at a new key and keeps one stored_objects row for it, in one transaction. */
+export async function replaceAvatarRecord(
+  db: Database,
+  options: { userId: string; key: string; contentType: string; size: number },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(storedObjects)
+      .where(and(eq(storedObjects.ownerId, options.userId), eq(storedObjects.bucket, 'avatars')));
+    await tx.insert(storedObjects).values({
+      bucket: 'avatars',
+      key: options.key,
+      ownerId: options.userId,
+      name: options.key.split('/').pop()!,
+      contentType: options.contentType,
+      size: options.size,
+    });
+    await tx
+      .update(authUsers)
+      .set({ image: options.key, updatedAt: new Date() })
+      .where(eq(authUsers.id, options.userId));
   });
 }

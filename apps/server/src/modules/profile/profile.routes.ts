@@ -3,7 +3,16 @@ import type { AppEnv } from '../../http/app-env.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { ErrorSchema } from '../../http/schemas.js';
-import { ONBOARDING_MESSAGES, SOURCE_OTHER_MAX_LENGTH, SOURCES, USER_TYPES } from '@adtwin/shared';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE,
+  ONBOARDING_MESSAGES,
+  SOURCE_OTHER_MAX_LENGTH,
+  SOURCES,
+  USER_TYPES,
+} from '@adtwin/shared';
+import { PublicError } from '../../http/errors.js';
 import type { ProfileService } from './profile.service.js';
 
 export const AccountSchema = z
@@ -82,6 +91,77 @@ const getCreditsRoute = createRoute({
   },
 });
 
+const errorReply = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorSchema } },
+});
+
+const updateNameRoute = createRoute({
+  method: 'put',
+  path: '/me/name',
+  tags: ['profile'],
+  summary: 'Changes the full name (not empty, no digits)',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: z.object({ fullName: z.string().max(200) }) },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'The account', content: { 'application/json': { schema: AccountSchema } } },
+    400: errorReply('Name cannot be empty / Name cannot contain numbers'),
+    401: errorReply('Not signed in'),
+  },
+});
+
+const updateUserTypeRoute = createRoute({
+  method: 'put',
+  path: '/me/user-type',
+  tags: ['profile'],
+  summary: 'Changes the user type chosen at onboarding',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ userType: z.enum(USER_TYPES) }) } },
+    },
+  },
+  responses: {
+    200: { description: 'The account', content: { 'application/json': { schema: AccountSchema } } },
+    400: errorReply('Unknown user type'),
+    401: errorReply('Not signed in'),
+  },
+});
+
+const AvatarFormSchema = z.object({
+  file: z.instanceof(File).openapi({ type: 'string', format: 'binary' }),
+});
+
+const uploadAvatarRoute = createRoute({
+  method: 'put',
+  path: '/me/avatar',
+  tags: ['profile'],
+  summary: 'Replaces the avatar (PNG, JPEG or WebP, 5 MB at most); older avatars are removed',
+  middleware: [
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+      onError: () => {
+        throw new PublicError(413, AVATAR_TOO_LARGE, 'avatar_too_large');
+      },
+    }),
+  ] as const,
+  request: {
+    body: { required: true, content: { 'multipart/form-data': { schema: AvatarFormSchema } } },
+  },
+  responses: {
+    200: { description: 'The account', content: { 'application/json': { schema: AccountSchema } } },
+    400: errorReply('Not a PNG, JPEG or WebP image'),
+    401: errorReply('Not signed in'),
+    413: errorReply('Too large'),
+  },
+});
+
 export function createProfileRoutes(deps: { profiles: ProfileService }) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(getMeRoute, async (c) => {
@@ -101,6 +181,28 @@ export function createProfileRoutes(deps: { profiles: ProfileService }) {
       const user = requireUser(c);
       const body = c.req.valid('json');
       await deps.profiles.completeOnboarding({ userId: user.id, ...body });
+      const account = await deps.profiles.getAccount(user.id);
+      if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
+      return c.json(account, 200);
+    })
+    .openapi(updateNameRoute, async (c) => {
+      const user = requireUser(c);
+      await deps.profiles.updateFullName(user.id, c.req.valid('json').fullName);
+      const account = await deps.profiles.getAccount(user.id);
+      if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
+      return c.json(account, 200);
+    })
+    .openapi(updateUserTypeRoute, async (c) => {
+      const user = requireUser(c);
+      await deps.profiles.updateUserType(user.id, c.req.valid('json').userType);
+      const account = await deps.profiles.getAccount(user.id);
+      if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
+      return c.json(account, 200);
+    })
+    .openapi(uploadAvatarRoute, async (c) => {
+      const user = requireUser(c);
+      const { file } = c.req.valid('form');
+      await deps.profiles.replaceAvatar(user.id, new Uint8Array(await file.arrayBuffer()));
       const account = await deps.profiles.getAccount(user.id);
       if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
       return c.json(account, 200);

@@ -1,8 +1,27 @@
-import { SIGNED_URL_TTL, type Source, type UserType, resolveSource } from '@adtwin/shared';
+import {
+  AVATAR_LIST_LIMIT,
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE,
+  SETTINGS_MESSAGES,
+  SIGNED_URL_TTL,
+  type Source,
+  type UserType,
+  resolveSource,
+  validateFullName,
+} from '@adtwin/shared';
+import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
+import { detectImageType, extensionFor } from '../../platform/storage/content-type.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
-import { insertProfileIfMissing, selectAccount, upsertOnboarding } from './profile.queries.js';
+import {
+  insertProfileIfMissing,
+  replaceAvatarRecord,
+  selectAccount,
+  updateFullName,
+  updateUserType,
+  upsertOnboarding,
+} from './profile.queries.js';
 
 export type Account = {
   id: string;
@@ -37,6 +56,9 @@ export function createProfileService(deps: {
   db: Database;
   storage: ObjectStorage;
   freeCredits: number;
+  logger?: Logger;
+  /** Runs before an account is read: ends subscriptions whose period is over. */
+  beforeRead?: (userId: string) => Promise<void>;
 }) {
   return {
     /** Called when an auth user is created; also repairs a profile missed by a crash. */
@@ -45,6 +67,7 @@ export function createProfileService(deps: {
     },
 
     async getAccount(userId: string): Promise<Account | null> {
+      await deps.beforeRead?.(userId);
       let row = await selectAccount(deps.db, userId);
       if (row && !row.profile) {
         await insertProfileIfMissing(deps.db, { userId, freeCredits: deps.freeCredits });
@@ -83,6 +106,51 @@ export function createProfileService(deps: {
         source,
         freeCredits: deps.freeCredits,
       });
+    },
+
+    /** Settings' Full Name: the same rule as the form (not empty, no digits), trimmed. */
+    async updateFullName(userId: string, fullName: string) {
+      const problem = validateFullName(fullName);
+      if (problem) throw new PublicError(400, problem, 'invalid_name');
+      await updateFullName(deps.db, userId, fullName.trim().replace(/\s+/g, ' '));
+    },
+
+    async updateUserType(userId: string, userType: UserType) {
+      const updated = await updateUserType(deps.db, userId, userType);
+      if (!updated) throw new PublicError(404, SETTINGS_MESSAGES.userTypeFailed, 'no_profile');
+    },
+
+    /**
+     * A new avatar: png, jpeg or webp by its bytes, stored as `{user}/avatar-{timestamp}.{ext}`;
+     * the person's older avatars are removed once the new one is in place.
+     */
+    async replaceAvatar(userId: string, bytes: Uint8Array) {
+      if (bytes.byteLength > AVATAR_MAX_BYTES)
+        throw new PublicError(413, AVATAR_TOO_LARGE, 'avatar_too_large');
+      const type = await detectImageType(bytes);
+      if (!type) throw new PublicError(400, SETTINGS_MESSAGES.uploadTypes, 'unsupported_type');
+      const key = `${userId}/avatar-${Date.now()}.${extensionFor(type)}`;
+      await deps.storage.put({
+        bucket: 'avatars',
+        key,
+        body: Buffer.from(bytes),
+        contentType: type,
+      });
+      await replaceAvatarRecord(deps.db, {
+        userId,
+        key,
+        contentType: type,
+        size: bytes.byteLength,
+      });
+      const old = (await deps.storage.list('avatars', `${userId}/`))
+        .filter((existing) => existing !== key)
+        .slice(0, AVATAR_LIST_LIMIT);
+      for (const oldKey of old) {
+        await deps.storage.delete('avatars', oldKey).catch((error: unknown) => {
+          deps.logger?.warn({ err: error, key: oldKey }, 'old avatar not removed');
+        });
+      }
+      return resolveAvatarUrl(deps.storage, key);
     },
   };
 }

@@ -84,7 +84,7 @@ export function VisibilityEditor({ template }: { template: CommunityTemplate }) 
       </div>
       <Dialog
         isOpen={isUpgradeOpen}
-        onClose={() => setIsUpgradeOpen(false)}
+        onOpenChange={setIsUpgradeOpen}
         title="Upgrade to use private templates"
       >
         <p className="text-sm text-muted">

@@ -1,0 +1,335 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  PERIOD_DAYS,
+  SUBSCRIPTION_MESSAGES,
+  isKnownPaidTier,
+  parseTier,
+  tierFor,
+  type BillingFrequency,
+  type PaidPlan,
+  type PaidTier,
+} from '@adtwin/shared';
+import type { Database } from '../../db/client.js';
+import { PublicError } from '../../http/errors.js';
+import {
+  WebhookSignatureError,
+  type BillingEvent,
+  type BillingProvider,
+} from '../../platform/billing/billing-provider.js';
+import {
+  applyBillingEvent,
+  grantCredits,
+  selectBillingState,
+  selectUserIdByEmail,
+  setPlanDirectly,
+  settleEndedSubscription,
+} from './billing.queries.js';
+
+export type SubscriptionState = {
+  provider: 'test' | 'stripe';
+  tier: string;
+  credits: number;
+  creditsUsed: number;
+  status: string | null;
+  periodEndsAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  hasCustomer: boolean;
+};
+
+const DAY_MS = 86_400_000;
+
+export function createBillingService(deps: {
+  db: Database;
+  provider: BillingProvider;
+  publicUrl: string;
+  logger: Logger;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const { db, provider } = deps;
+
+  async function apply(event: BillingEvent, providerType: string, payload: unknown) {
+    const result = await applyBillingEvent(db, {
+      provider: provider.kind,
+      event,
+      providerType,
+      payload,
+    });
+    deps.logger.info({ eventId: event.id, type: providerType, result }, 'billing event');
+    return result;
+  }
+
+  async function requireState(userId: string) {
+    await settleEndedSubscription(db, userId, now());
+    const state = await selectBillingState(db, userId);
+    if (!state) throw new PublicError(401, SUBSCRIPTION_MESSAGES.sessionNotFound, 'no_session');
+    return state;
+  }
+
+  function requireTestProvider() {
+    if (provider.kind !== 'test')
+      throw new PublicError(404, 'Test payments are off: this server bills through Stripe.');
+  }
+
+  return {
+    kind: provider.kind,
+
+    /** Ends a cancelled subscription whose period is over; called before account reads. */
+    settle(userId: string) {
+      return settleEndedSubscription(db, userId, now());
+    },
+
+    async getSubscription(userId: string): Promise<SubscriptionState> {
+      const state = await requireState(userId);
+      return {
+        provider: provider.kind,
+        tier: state.tier,
+        credits: state.credits,
+        creditsUsed: state.creditsUsed,
+        status: state.status,
+        periodEndsAt: state.periodEndsAt?.toISOString() ?? null,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        hasCustomer: Boolean(state.customerId),
+      };
+    },
+
+    /**
+     * Upgrade: Checkout for a free user; a paying user goes to the portal instead (spec §4),
+     * so nobody ends up with two subscriptions.
+     */
+    async startCheckout(options: { userId: string; plan: PaidPlan; frequency: BillingFrequency }) {
+      const state = await requireState(options.userId);
+      if (state.tier !== 'free' && state.customerId) {
+        return provider.createPortal({
+          customerId: state.customerId,
+          returnUrl: `${deps.publicUrl}/subscription`,
+        });
+      }
+      const success = new URL('/subscription', deps.publicUrl);
+      success.searchParams.set('plan', options.plan);
+      success.searchParams.set('type', options.frequency);
+      // Stripe fills the placeholder; it must stay unencoded.
+      const successUrl = `${success.toString()}&session_id={CHECKOUT_SESSION_ID}`;
+      const cancel = new URL('/subscription', deps.publicUrl);
+      cancel.searchParams.set('frequency', options.frequency);
+      try {
+        return await provider.createCheckout({
+          userId: options.userId,
+          email: state.email,
+          customerId: state.customerId,
+          tier: tierFor(options.plan, options.frequency),
+          successUrl,
+          cancelUrl: cancel.toString(),
+        });
+      } catch (error) {
+        deps.logger.error({ err: error }, 'checkout session failed');
+        throw new PublicError(502, SUBSCRIPTION_MESSAGES.checkoutFailed, 'checkout_failed');
+      }
+    },
+
+    async openPortal(userId: string) {
+      const state = await requireState(userId);
+      if (!state.customerId)
+        throw new PublicError(400, SUBSCRIPTION_MESSAGES.customerNotFound, 'no_customer');
+      try {
+        return await provider.createPortal({
+          customerId: state.customerId,
+          returnUrl: `${deps.publicUrl}/subscription`,
+        });
+      } catch (error) {
+        deps.logger.error({ err: error }, 'portal session failed');
+        throw new PublicError(502, SUBSCRIPTION_MESSAGES.redirectFailed, 'portal_failed');
+      }
+    },
+
+    /** Stripe's webhook: verified on the raw body, then applied once. */
+    async receiveWebhook(rawBody: string, signature: string | undefined) {
+      if (provider.kind !== 'stripe') throw new PublicError(404, 'Not found');
+      let parsed;
+      try {
+        parsed = await provider.parseWebhook(rawBody, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError)
+          throw new PublicError(400, 'Invalid signature', 'invalid_signature');
+        throw error;
+      }
+      return apply(parsed.event, parsed.providerType, parsed.payload);
+    },
+
+    // --- the test provider's pages -----------------------------------------------------------
+
+    /** The test checkout's confirm button: the events Stripe would send for a paid checkout. */
+    async confirmTestCheckout(options: {
+      userId: string;
+      sessionId: string;
+      plan: PaidPlan;
+      frequency: BillingFrequency;
+    }) {
+      requireTestProvider();
+      const state = await requireState(options.userId);
+      if (state.tier !== 'free')
+        throw new PublicError(409, 'You already have a subscription; use Manage to change it.');
+      const at = now();
+      const customerId = state.customerId ?? `test_cus_${options.userId}`;
+      const subscriptionId = `test_sub_${options.sessionId}`;
+      const tier = tierFor(options.plan, options.frequency);
+      const periodEnd = new Date(at.getTime() + PERIOD_DAYS[options.frequency] * DAY_MS);
+      const base = `test_evt_${options.sessionId}`;
+      await apply(
+        {
+          id: `${base}_checkout`,
+          createdAt: at,
+          type: 'checkout_completed',
+          userId: options.userId,
+          customerId,
+        },
+        'checkout.session.completed',
+        { sessionId: options.sessionId },
+      );
+      await apply(
+        {
+          id: `${base}_subscription`,
+          createdAt: at,
+          type: 'subscription_updated',
+          userId: options.userId,
+          customerId,
+          subscriptionId,
+          tier,
+          status: 'active',
+          periodEnd,
+          cancelAtPeriodEnd: false,
+        },
+        'customer.subscription.created',
+        { sessionId: options.sessionId, tier },
+      );
+      await apply(
+        {
+          id: `${base}_invoice`,
+          createdAt: at,
+          type: 'invoice_paid',
+          invoiceId: `test_in_${options.sessionId}`,
+          customerId,
+          userId: options.userId,
+          subscriptionId,
+          tier,
+          periodEnd,
+        },
+        'invoice.paid',
+        { sessionId: options.sessionId, tier },
+      );
+      return this.getSubscription(options.userId);
+    },
+
+    /** The test portal's plan switch: a new period on the new plan, paid at once. */
+    async changeTestPlan(options: { userId: string; tier: PaidTier }) {
+      requireTestProvider();
+      const state = await requireState(options.userId);
+      if (!isKnownPaidTier(state.tier) || !state.customerId)
+        throw new PublicError(409, 'There is no subscription to change.');
+      const at = now();
+      const { frequency } = parseTier(options.tier)!;
+      const periodEnd = new Date(at.getTime() + PERIOD_DAYS[frequency] * DAY_MS);
+      const subscriptionId = state.subscriptionId ?? `test_sub_${randomUUID()}`;
+      const change = randomUUID();
+      await apply(
+        {
+          id: `test_evt_${change}_subscription`,
+          createdAt: at,
+          type: 'subscription_updated',
+          userId: options.userId,
+          customerId: state.customerId,
+          subscriptionId,
+          tier: options.tier,
+          status: 'active',
+          periodEnd,
+          cancelAtPeriodEnd: false,
+        },
+        'customer.subscription.updated',
+        { tier: options.tier },
+      );
+      await apply(
+        {
+          id: `test_evt_${change}_invoice`,
+          createdAt: at,
+          type: 'invoice_paid',
+          invoiceId: `test_in_${change}`,
+          customerId: state.customerId,
+          userId: options.userId,
+          subscriptionId,
+          tier: options.tier,
+          periodEnd,
+        },
+        'invoice.paid',
+        { tier: options.tier },
+      );
+      return this.getSubscription(options.userId);
+    },
+
+    /** The test portal's cancel (or resume): the subscription ends with its period. */
+    async setTestCancellation(options: { userId: string; cancel: boolean }) {
+      requireTestProvider();
+      const state = await requireState(options.userId);
+      if (!isKnownPaidTier(state.tier) || !state.customerId || !state.periodEndsAt)
+        throw new PublicError(409, 'There is no subscription to cancel.');
+      await apply(
+        {
+          id: `test_evt_${randomUUID()}`,
+          createdAt: now(),
+          type: 'subscription_updated',
+          userId: options.userId,
+          customerId: state.customerId,
+          subscriptionId: state.subscriptionId ?? `test_sub_${randomUUID()}`,
+          tier: state.tier,
+          status: 'active',
+          periodEnd: state.periodEndsAt,
+          cancelAtPeriodEnd: options.cancel,
+        },
+        'customer.subscription.updated',
+        { cancelAtPeriodEnd: options.cancel },
+      );
+      return this.getSubscription(options.userId);
+    },
+
+    /** The test portal's clock: ends the current period now, as if its time had passed. */
+    async endTestPeriod(userId: string) {
+      requireTestProvider();
+      const state = await requireState(userId);
+      if (!isKnownPaidTier(state.tier) || !state.customerId)
+        throw new PublicError(409, 'There is no subscription to end.');
+      await apply(
+        {
+          id: `test_evt_${randomUUID()}`,
+          createdAt: now(),
+          type: 'subscription_deleted',
+          userId,
+          customerId: state.customerId,
+          subscriptionId: state.subscriptionId ?? '',
+          periodEnd: state.periodEndsAt ?? now(),
+        },
+        'customer.subscription.deleted',
+        { reason: 'test clock' },
+      );
+      return this.getSubscription(userId);
+    },
+
+    // --- administration ----------------------------------------------------------------------
+
+    async grantCreditsByEmail(email: string, amount: number) {
+      const userId = await selectUserIdByEmail(db, email);
+      if (!userId) throw new Error(`No account with the e-mail ${email}`);
+      await grantCredits(db, { userId, amount });
+      return selectBillingState(db, userId);
+    },
+
+    async setPlanByEmail(email: string, tier: PaidTier | 'free', days?: number) {
+      const userId = await selectUserIdByEmail(db, email);
+      if (!userId) throw new Error(`No account with the e-mail ${email}`);
+      const frequency = tier === 'free' ? 'monthly' : parseTier(tier)!.frequency;
+      await setPlanDirectly(db, { userId, tier, days: days ?? PERIOD_DAYS[frequency], now: now() });
+      return selectBillingState(db, userId);
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

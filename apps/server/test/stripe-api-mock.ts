@@ -1,0 +1,77 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type RecordedStripeRequest = {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  form: URLSearchParams;
+};
+
+/**
+ * A local HTTP server answering the few Stripe API calls the app makes (Checkout Sessions and
+ * Billing Portal Sessions) with Stripe-shaped JSON, so the real `stripe` SDK can be driven in
+ * tests. Every request is recorded for assertions; `failNext` makes the next call fail like Stripe.
+ */
+export async function startStripeApiMock() {
+  const requests: RecordedStripeRequest[] = [];
+  let failures = 0;
+  let counter = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      requests.push({
+        method: req.method ?? '',
+        path,
+        authorization: req.headers.authorization,
+        form: new URLSearchParams(body),
+      });
+      const reply = (status: number, json: unknown) => {
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${++counter}`,
+        });
+        res.end(JSON.stringify(json));
+      };
+      if (failures > 0) {
+        failures -= 1;
+        return reply(400, {
+          error: { type: 'invalid_request_error', message: 'No such price: price_missing' },
+        });
+      }
+      counter += 1;
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        const id = `cs_test_${counter}`;
+        return reply(200, {
+          id,
+          object: 'checkout.session',
+          mode: 'subscription',
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+        });
+      }
+      if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+        const id = `bps_test_${counter}`;
+        return reply(200, {
+          id,
+          object: 'billing_portal.session',
+          url: `https://billing.stripe.test/p/session/${id}`,
+        });
+      }
+      reply(404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failNext(count = 1) {
+      failures = count;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

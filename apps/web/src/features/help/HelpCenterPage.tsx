@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Accordion, Tabs } from 'radix-ui';
+import { ChevronDown, Play } from 'lucide-react';
+import { Dialog } from '@/components/ui/Dialog';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { cn } from '@/components/ui/cn';
+import { usePageTitle } from '@/lib/page-title';
+import { FAQ_TABS } from './faq';
+
+export const DEMO_VIDEO = '/help/adtwin-demo.webm';
+export const DEMO_POSTER = '/help/adtwin-demo.jpg';
+
+export function HelpCenterPage() {
+  usePageTitle('Help Center');
+  const [isVideoOpen, setIsVideoOpen] = useState(false);
+  const [hasVideoFailed, setHasVideoFailed] = useState(false);
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-8">
+      <PageHeader title="Help Center" description="Watch the demo, or find your answer below." />
+
+      <button
+        type="button"
+        onClick={() => setIsVideoOpen(true)}
+        aria-label="Play the demo video"
+        className="group relative aspect-video w-full overflow-hidden rounded-2xl border border-border bg-surface-2"
+      >
+        <img src={DEMO_POSTER} alt="" className="size-full object-cover" />
+        <span className="absolute inset-0 flex items-center justify-center bg-black/25 transition-colors group-hover:bg-black/35">
+          <span className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg">
+            <Play className="ml-1 size-7" aria-hidden="true" />
+          </span>
+        </span>
+        <span className="absolute bottom-3 left-4 rounded-md bg-black/60 px-2 py-1 text-sm font-medium text-white">
+          How Adtwin works
+        </span>
+      </button>
+
+      <Dialog
+        isOpen={isVideoOpen}
+        onOpenChange={setIsVideoOpen}
+        title="How Adtwin works"
+        className="max-w-4xl"
+      >
+        {hasVideoFailed ? (
+          <p role="alert" className="text-danger">
+            The video could not be played.
+          </p>
+        ) : (
+          <video
+            src={DEMO_VIDEO}
+            poster={DEMO_POSTER}
+            controls
+            autoPlay
+            playsInline
+            onError={() => setHasVideoFailed(true)}
+            className="aspect-video w-full rounded-lg bg-black"
+          />
+        )}
+      </Dialog>
+
+      <section aria-labelledby="faq-heading" className="flex flex-col gap-4">
+        <h2 id="faq-heading" className="text-xl font-semibold">
+          Frequently asked questions
+        </h2>
+        <Tabs.Root defaultValue={FAQ_TABS[0]!.id} className="flex flex-col gap-4">
+          <Tabs.List
+            aria-label="FAQ topics"
+            className="flex gap-1 overflow-x-auto rounded-xl border border-border bg-surface p-1"
+          >
+            {FAQ_TABS.map((tab) => (
+              <Tabs.Trigger
+                key={tab.id}
+                value={tab.id}
+                className="h-9 shrink-0 flex-1 rounded-lg px-2 text-sm font-medium text-muted data-[state=active]:bg-accent data-[state=active]:text-accent-fg"
+              >
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {FAQ_TABS.map((tab) => (
+            <Tabs.Content key={tab.id} value={tab.id}>
+              {/* One item open at a time; the first by default. */}
+              <Accordion.Root
+                type="single"
+                collapsible
+                defaultValue={tab.items[0]?.question}
+                className="flex flex-col divide-y divide-border rounded-2xl border border-border bg-surface"
+              >
+                {tab.items.map((item) => (
+                  <Accordion.Item key={item.question} value={item.question}>
+                    <Accordion.Header>
+                      <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-sm font-medium">
+                        {item.question}
+                        <ChevronDown
+                          className={cn(
+                            'size-4 shrink-0 text-muted transition-transform group-data-[state=open]:rotate-180',
+                          )}
+                          aria-hidden="true"
+                        />
+                      </Accordion.Trigger>
+                    </Accordion.Header>
+                    <Accordion.Content className="px-5 pb-4 text-sm text-muted">
+                      {item.answer}
+                    </Accordion.Content>
+                  </Accordion.Item>
+                ))}
+              </Accordion.Root>
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </section>
+    </div>
+  );
+}

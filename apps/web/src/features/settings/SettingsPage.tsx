@@ -1,0 +1,332 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Camera, KeyRound, Pencil, Trash2 } from 'lucide-react';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_LARGE,
+  SETTINGS_MESSAGES,
+  USER_TYPE_OPTIONS,
+  cleanNameInput,
+  displayName,
+  pickAvatarGradient,
+  validateFullName,
+} from '@adtwin/shared';
+import { Avatar } from '@/components/ui/Avatar';
+import { Button } from '@/components/ui/Button';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { TextField } from '@/components/ui/TextField';
+import { accountQueryKey, useAccount } from '@/lib/account';
+import { api, ApiError, readJson } from '@/lib/api-client';
+import { authClient } from '@/lib/auth-client';
+import { usePageTitle } from '@/lib/page-title';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { UserTypeDialog } from './UserTypeDialog';
+import { isAllowedImageFile } from './upload-rules';
+
+type Account = NonNullable<ReturnType<typeof useAccount>['data']>;
+
+export function SettingsPage() {
+  usePageTitle('Settings');
+  const account = useAccount();
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-8">
+      <PageHeader title="Settings" description="Your personal information and account." />
+      {account.isPending ? (
+        <div
+          className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5"
+          aria-busy="true"
+        >
+          <Skeleton className="size-20 rounded-full" />
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-10 w-full" />
+          ))}
+        </div>
+      ) : account.isError || !account.data ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-surface p-5 text-danger"
+        >
+          Your settings could not be loaded.
+          <Button variant="secondary" onClick={() => void account.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <PersonalInformation account={account.data} />
+      )}
+    </div>
+  );
+}
+
+const row =
+  'flex flex-col gap-2 border-t border-border py-4 sm:flex-row sm:items-center sm:justify-between';
+
+function PersonalInformation({ account }: { account: Account }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const setAccount = (next: Account) => queryClient.setQueryData(accountQueryKey, next);
+  const [isTypeOpen, setIsTypeOpen] = useState(false);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const [isSendingReset, setIsSendingReset] = useState(false);
+  const userTypeLabel =
+    USER_TYPE_OPTIONS.find((option) => option.value === account.profile.userType)?.label ??
+    'Not set';
+
+  async function sendReset() {
+    setIsSendingReset(true);
+    try {
+      const { error } = await authClient.requestPasswordReset({
+        email: account.email,
+        redirectTo: '/update-password',
+      });
+      if (error) throw new Error(error.message);
+      toast.success(SETTINGS_MESSAGES.resetSent);
+    } catch {
+      toast.error(SETTINGS_MESSAGES.resetFailed);
+    } finally {
+      setIsSendingReset(false);
+    }
+  }
+
+  return (
+    <>
+      <section
+        aria-labelledby="personal-heading"
+        className="rounded-2xl border border-border bg-surface px-5 pt-5 pb-1"
+      >
+        <h2 id="personal-heading" className="pb-4 text-lg font-semibold">
+          Personal Information
+        </h2>
+        <AvatarRow account={account} onChanged={setAccount} />
+        <FullNameRow account={account} onChanged={setAccount} />
+        <div className={row}>
+          <div>
+            <p className="text-sm font-medium">User Type</p>
+            <p className="text-sm text-muted" data-testid="user-type">
+              {userTypeLabel}
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            aria-label="Change user type"
+            onClick={() => setIsTypeOpen(true)}
+          >
+            Change
+          </Button>
+        </div>
+        <div className={row}>
+          <div className="min-w-0">
+            <p className="text-sm font-medium" id="email-label">
+              Email
+            </p>
+            <p className="truncate text-sm text-muted" aria-labelledby="email-label">
+              {account.email}
+            </p>
+          </div>
+          <span className="text-xs text-muted">Can't be changed</span>
+        </div>
+        <div className={row}>
+          <div>
+            <p className="text-sm font-medium">Password</p>
+            <p className="text-sm text-muted">We'll e-mail you a link to set a new one.</p>
+          </div>
+          <Button variant="secondary" isLoading={isSendingReset} onClick={() => void sendReset()}>
+            <KeyRound className="size-4" aria-hidden="true" />
+            Change Password
+          </Button>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="danger-heading"
+        className="flex flex-col gap-3 rounded-2xl border border-danger/40 bg-surface p-5 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="danger-heading" className="text-base font-semibold">
+            Delete Account
+          </h2>
+          <p className="text-sm text-muted">
+            Your designs, uploads and templates are removed for good.
+          </p>
+        </div>
+        <Button variant="danger" onClick={() => setIsDeleteOpen(true)}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          Delete Account
+        </Button>
+      </section>
+
+      <UserTypeDialog isOpen={isTypeOpen} onOpenChange={setIsTypeOpen} onChanged={setAccount} />
+      <DeleteAccountDialog
+        isOpen={isDeleteOpen}
+        onOpenChange={setIsDeleteOpen}
+        onDeleted={() => {
+          queryClient.clear();
+          navigate('/login', { replace: true });
+        }}
+      />
+    </>
+  );
+}
+
+function AvatarRow({
+  account,
+  onChanged,
+}: {
+  account: Account;
+  onChanged: (next: Account) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [isUploading, setIsUploading] = useState(false);
+  const name = displayName(account.fullName, account.email);
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!isAllowedImageFile(file)) {
+      toast.error(SETTINGS_MESSAGES.uploadTypes);
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      toast.error(AVATAR_TOO_LARGE);
+      return;
+    }
+    setIsUploading(true);
+    try {
+      onChanged(await readJson(api.me.avatar.$put({ form: { file } })));
+      toast.success(SETTINGS_MESSAGES.avatarUpdated);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.status < 500 && error.status !== 401
+          ? error.message
+          : SETTINGS_MESSAGES.avatarFailed,
+      );
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  return (
+    <div className="flex items-center gap-4 pb-4">
+      <Avatar
+        imageUrl={account.avatarUrl}
+        name={name}
+        gradient={pickAvatarGradient(account.id)}
+        className="size-20 text-2xl!"
+      />
+      <div className="flex flex-col gap-1">
+        <Button variant="secondary" isLoading={isUploading} onClick={() => input.current?.click()}>
+          <Camera className="size-4" aria-hidden="true" />
+          Change avatar
+        </Button>
+        <p className="text-xs text-muted">PNG, JPEG or WebP, up to 5 MB.</p>
+        <input
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Avatar image"
+          onChange={(event) => void upload(event)}
+        />
+      </div>
+    </div>
+  );
+}
+
+function FullNameRow({
+  account,
+  onChanged,
+}: {
+  account: Account;
+  onChanged: (next: Account) => void;
+}) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [value, setValue] = useState(account.fullName);
+  const [error, setError] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    // Unchanged: editing simply closes.
+    if (value.trim() === account.fullName.trim()) {
+      setIsEditing(false);
+      setError(null);
+      return;
+    }
+    const problem = validateFullName(value);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      onChanged(await readJson(api.me.name.$put({ json: { fullName: value } })));
+      toast.success(SETTINGS_MESSAGES.nameUpdated);
+      setIsEditing(false);
+      setError(null);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 400) setError(caught.message);
+      toast.error(SETTINGS_MESSAGES.nameFailed);
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  if (!isEditing)
+    return (
+      <div className={row}>
+        <div className="min-w-0">
+          <p className="text-sm font-medium">Full Name</p>
+          <p className="truncate text-sm text-muted" data-testid="full-name">
+            {account.fullName || 'Not set'}
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          aria-label="Edit full name"
+          onClick={() => {
+            setValue(account.fullName);
+            setIsEditing(true);
+          }}
+        >
+          <Pencil className="size-4" aria-hidden="true" />
+          Edit
+        </Button>
+      </div>
+    );
+
+  return (
+    <form className={`${row} sm:items-start`} onSubmit={(event) => void save(event)} noValidate>
+      <TextField
+        label="Full Name"
+        className="w-full sm:max-w-sm"
+        value={value}
+        autoFocus
+        autoComplete="name"
+        error={error}
+        onChange={(event) => {
+          setValue(cleanNameInput(event.target.value));
+          setError(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            setIsEditing(false);
+            setError(null);
+          }
+        }}
+      />
+      <div className="flex gap-2 sm:pt-6">
+        <Button variant="ghost" onClick={() => setIsEditing(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={isSaving}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

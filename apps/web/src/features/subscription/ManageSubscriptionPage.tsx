@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { ArrowLeft, FlaskConical } from 'lucide-react';
+import {
+  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_TIERS,
+  allowanceOf,
+  formatEur,
+  isKnownPaidTier,
+  parseTier,
+  PLANS,
+  tierLabel,
+  type PaidTier,
+} from '@adtwin/shared';
+import { Button } from '@/components/ui/Button';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { usePageTitle } from '@/lib/page-title';
+import { paymentErrorMessage, testBilling, useRefreshBilling, useSubscription } from './api';
+
+const PAID_TIERS = SUBSCRIPTION_TIERS.filter(isKnownPaidTier);
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The test provider's customer portal: switch plan, cancel or resume, and a test clock. */
+export function ManageSubscriptionPage() {
+  usePageTitle('Manage subscription');
+  const subscription = useSubscription();
+  const refreshBilling = useRefreshBilling();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function run(label: string, action: () => Promise<unknown>, success: string) {
+    setBusy(label);
+    try {
+      await action();
+      await refreshBilling();
+      toast.success(success);
+    } catch (error) {
+      toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.somethingWrong));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (subscription.data?.provider === 'stripe') return <Navigate to="/subscription" replace />;
+  const data = subscription.data;
+  const tier = data?.tier ?? 'free';
+  const periodEnd = data?.periodEndsAt ? dateFormat.format(new Date(data.periodEndsAt)) : null;
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 sm:px-8 sm:py-8">
+      <Link
+        to="/subscription"
+        className="inline-flex items-center gap-1.5 self-start text-sm text-muted hover:text-fg"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Subscription
+      </Link>
+      <PageHeader title="Manage subscription" />
+      <div
+        role="note"
+        className="flex items-start gap-3 rounded-xl border border-dashed border-accent bg-accent-soft p-4 text-sm"
+      >
+        <FlaskConical className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden="true" />
+        <p>
+          <strong>Test payments.</strong> Changes here take effect at once and charge nothing.
+        </p>
+      </div>
+      {subscription.isPending ? (
+        <Skeleton className="h-40 w-full" />
+      ) : subscription.isError || !data ? (
+        <p role="alert" className="text-danger">
+          {SUBSCRIPTION_MESSAGES.somethingWrong}
+        </p>
+      ) : !isKnownPaidTier(tier) ? (
+        <div className="flex flex-col items-start gap-3 rounded-2xl border border-border bg-surface p-5">
+          <p>You are on the free plan: there is no subscription to manage.</p>
+          <Link to="/subscription" className="text-sm font-medium text-accent hover:underline">
+            See the plans
+          </Link>
+        </div>
+      ) : (
+        <>
+          <section
+            aria-labelledby="current-heading"
+            className="flex flex-col gap-2 rounded-2xl border border-border bg-surface p-5"
+          >
+            <h2 id="current-heading" className="text-base font-semibold">
+              Current plan: <span data-testid="manage-current-plan">{tierLabel(tier)}</span>
+            </h2>
+            <p className="text-sm text-muted">
+              {data.cancelAtPeriodEnd
+                ? `Cancelled: ends on ${periodEnd}.`
+                : `Renews on ${periodEnd}.`}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {data.cancelAtPeriodEnd ? (
+                <Button
+                  variant="secondary"
+                  isLoading={busy === 'resume'}
+                  disabled={busy !== null}
+                  onClick={() =>
+                    void run(
+                      'resume',
+                      () => testBilling.setCancellation(false),
+                      'Subscription resumed.',
+                    )
+                  }
+                >
+                  Resume subscription
+                </Button>
+              ) : (
+                <Button
+                  variant="danger"
+                  isLoading={busy === 'cancel'}
+                  disabled={busy !== null}
+                  onClick={() =>
+                    void run(
+                      'cancel',
+                      () => testBilling.setCancellation(true),
+                      'Subscription cancelled.',
+                    )
+                  }
+                >
+                  Cancel subscription
+                </Button>
+              )}
+              <Button
+                variant="secondary"
+                isLoading={busy === 'end'}
+                disabled={busy !== null}
+                onClick={() =>
+                  void run('end', () => testBilling.endPeriod(), 'The period has ended.')
+                }
+              >
+                End period now (test clock)
+              </Button>
+            </div>
+          </section>
+          <section aria-labelledby="switch-heading" className="flex flex-col gap-3">
+            <h2 id="switch-heading" className="text-base font-semibold">
+              Switch plan
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {PAID_TIERS.map((option: PaidTier) => {
+                const parsed = parseTier(option)!;
+                const price = PLANS[parsed.plan][parsed.frequency];
+                const isCurrent = option === tier;
+                return (
+                  <li
+                    key={option}
+                    className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface p-4"
+                  >
+                    <div>
+                      <p className="font-medium">{tierLabel(option)}</p>
+                      <p className="text-sm text-muted">
+                        {formatEur(price.priceEur)} · {allowanceOf(option)} images
+                      </p>
+                    </div>
+                    <Button
+                      variant={isCurrent ? 'ghost' : 'secondary'}
+                      disabled={isCurrent || busy !== null}
+                      isLoading={busy === option}
+                      aria-label={
+                        isCurrent
+                          ? `${tierLabel(option)} is your plan`
+                          : `Switch to ${tierLabel(option)}`
+                      }
+                      onClick={() =>
+                        void run(
+                          option,
+                          () => testBilling.changePlan(option),
+                          `Switched to ${tierLabel(option)}.`,
+                        )
+                      }
+                    >
+                      {isCurrent ? 'Current' : 'Switch'}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

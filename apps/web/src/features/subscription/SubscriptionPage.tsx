@@ -1,0 +1,283 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { Check, Crown, Sparkles } from 'lucide-react';
+import {
+  BILLING_FREQUENCIES,
+  CHECKOUT_RETURN_REFRESH_MS,
+  DEFAULT_BILLING_FREQUENCY,
+  FREQUENCY_LABELS,
+  PAID_PLANS,
+  PLANS,
+  SUBSCRIPTION_MESSAGES,
+  formatEur,
+  parseTier,
+  tierLabel,
+  upgradeSuccessMessage,
+  usagePercent,
+  type BillingFrequency,
+  type PaidPlan,
+} from '@adtwin/shared';
+import { Button } from '@/components/ui/Button';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { ProgressBar } from '@/components/ui/ProgressBar';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { cn } from '@/components/ui/cn';
+import { usePageTitle } from '@/lib/page-title';
+import {
+  openPortal,
+  paymentErrorMessage,
+  redirectTo,
+  startCheckout,
+  useRefreshBilling,
+  useSubscription,
+} from './api';
+
+const isFrequency = (value: string | null): value is BillingFrequency =>
+  (BILLING_FREQUENCIES as readonly (string | null)[]).includes(value);
+const isPlan = (value: string | null): value is PaidPlan =>
+  (PAID_PLANS as readonly (string | null)[]).includes(value);
+
+const CHECKOUT_REFRESH_DELAYS = [
+  CHECKOUT_RETURN_REFRESH_MS,
+  CHECKOUT_RETURN_REFRESH_MS * 3,
+  CHECKOUT_RETURN_REFRESH_MS * 6,
+];
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+export function SubscriptionPage() {
+  usePageTitle('Subscription');
+  const [params, setParams] = useSearchParams();
+  const subscription = useSubscription();
+  const refreshBilling = useRefreshBilling();
+  const initialFrequency = params.get('frequency');
+  const [frequency, setFrequency] = useState<BillingFrequency>(
+    isFrequency(initialFrequency) ? initialFrequency : DEFAULT_BILLING_FREQUENCY,
+  );
+  const highlighted = isPlan(params.get('plan')) ? (params.get('plan') as PaidPlan) : null;
+  const [busyPlan, setBusyPlan] = useState<PaidPlan | null>(null);
+  const handledSession = useRef<string | null>(null);
+
+  // Back from checkout: the success message, then credits read again after 1 s (the spec). A
+  // webhook can land later than that, so the read is repeated twice more while still unchanged.
+  const timers = useRef<number[]>([]);
+  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
+  useEffect(() => {
+    const sessionId = params.get('session_id');
+    const plan = params.get('plan');
+    const type = params.get('type');
+    if (!sessionId || handledSession.current === sessionId || !isPlan(plan) || !isFrequency(type))
+      return;
+    handledSession.current = sessionId;
+    toast.success(upgradeSuccessMessage(FREQUENCY_LABELS[type], PLANS[plan].label));
+    setFrequency(type);
+    timers.current = CHECKOUT_REFRESH_DELAYS.map((delay) =>
+      window.setTimeout(() => void refreshBilling(), delay),
+    );
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('session_id');
+        next.delete('type');
+        next.delete('plan');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, refreshBilling, setParams]);
+
+  const current = subscription.data ? parseTier(subscription.data.tier) : null;
+
+  async function upgrade(plan: PaidPlan) {
+    setBusyPlan(plan);
+    try {
+      const { url } = await startCheckout(plan, frequency);
+      redirectTo(url);
+    } catch (error) {
+      toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.checkoutFailed));
+      setBusyPlan(null);
+    }
+  }
+
+  async function manage(plan: PaidPlan) {
+    setBusyPlan(plan);
+    try {
+      const { url } = await openPortal();
+      redirectTo(url);
+    } catch (error) {
+      toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.redirectFailed));
+      setBusyPlan(null);
+    }
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-8 sm:py-8">
+      <PageHeader title="Subscription" description="Plans and usage. One credit makes one image." />
+
+      <UsageCard subscription={subscription} />
+
+      <div className="flex flex-col items-center gap-2">
+        <div
+          role="radiogroup"
+          aria-label="Billing frequency"
+          className="inline-flex rounded-full border border-border bg-surface p-1"
+        >
+          {BILLING_FREQUENCIES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={frequency === value}
+              onClick={() => setFrequency(value)}
+              className={cn(
+                'h-9 rounded-full px-5 text-sm font-medium transition-colors',
+                frequency === value ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg',
+              )}
+            >
+              {FREQUENCY_LABELS[value]}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {PAID_PLANS.map((planId) => {
+          const plan = PLANS[planId];
+          const price = plan[frequency];
+          const isCurrent = current?.plan === planId && current.frequency === frequency;
+          return (
+            <section
+              key={planId}
+              aria-labelledby={`plan-${planId}`}
+              data-testid={`plan-${planId}`}
+              className={cn(
+                'flex flex-col gap-4 rounded-2xl border bg-surface p-5 shadow-sm',
+                isCurrent || highlighted === planId
+                  ? 'border-accent ring-2 ring-accent/30'
+                  : 'border-border',
+              )}
+            >
+              <div className="flex items-center justify-between gap-2">
+                <h2 id={`plan-${planId}`} className="flex items-center gap-2 text-lg font-semibold">
+                  {planId === 'enterprise' ? (
+                    <Crown className="size-5 text-accent" aria-hidden="true" />
+                  ) : (
+                    <Sparkles className="size-5 text-accent" aria-hidden="true" />
+                  )}
+                  {plan.label}
+                </h2>
+                {isCurrent && (
+                  <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent">
+                    Current plan
+                  </span>
+                )}
+              </div>
+              <p className="text-sm text-muted">{plan.description}</p>
+              <p className="flex items-baseline gap-1">
+                <span className="text-3xl font-bold tracking-tight">
+                  {formatEur(price.priceEur)}
+                </span>
+                <span className="text-sm text-muted">
+                  / {frequency === 'weekly' ? 'week' : 'month'}
+                </span>
+              </p>
+              <ul className="flex flex-col gap-2 text-sm">
+                <li className="flex items-center gap-2">
+                  <Check className="size-4 text-success" aria-hidden="true" />
+                  {price.credits} images per {frequency === 'weekly' ? 'week' : 'month'}
+                </li>
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex items-center gap-2">
+                    <Check className="size-4 text-success" aria-hidden="true" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-auto">
+                {subscription.isPending ? (
+                  <Skeleton className="h-10 w-full" />
+                ) : (
+                  <Button
+                    className="w-full"
+                    variant={isCurrent ? 'secondary' : 'primary'}
+                    isLoading={busyPlan === planId}
+                    disabled={busyPlan !== null || subscription.isError}
+                    onClick={() => void (isCurrent ? manage(planId) : upgrade(planId))}
+                    aria-label={`${isCurrent ? 'Manage' : 'Upgrade to'} ${plan.label} ${FREQUENCY_LABELS[frequency]}`}
+                  >
+                    {isCurrent ? 'Manage' : 'Upgrade'}
+                  </Button>
+                )}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+      {subscription.data?.provider === 'test' && (
+        <p className="text-center text-xs text-muted">
+          This server takes no payments: plans are tried through a test checkout.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UsageCard({ subscription }: { subscription: ReturnType<typeof useSubscription> }) {
+  if (subscription.isPending)
+    return (
+      <div
+        className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
+        aria-busy="true"
+      >
+        <Skeleton className="h-5 w-40" />
+        <Skeleton className="h-2 w-full" />
+        <Skeleton className="h-4 w-56" />
+      </div>
+    );
+  if (subscription.isError || !subscription.data)
+    return (
+      <div
+        role="alert"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-border bg-surface p-5 text-danger"
+      >
+        {SUBSCRIPTION_MESSAGES.somethingWrong}
+        <Button variant="secondary" onClick={() => void subscription.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  const data = subscription.data;
+  const percent = usagePercent(data.creditsUsed, data.credits);
+  const periodEnd = data.periodEndsAt ? dateFormat.format(new Date(data.periodEndsAt)) : null;
+  return (
+    <section
+      aria-labelledby="usage-heading"
+      className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="usage-heading" className="text-base font-semibold">
+          Usage · <span data-testid="current-plan">{tierLabel(data.tier)}</span>
+        </h2>
+        <p className="text-sm text-muted" data-testid="usage-count">
+          {data.creditsUsed} / {data.credits} credits used ({percent}%)
+        </p>
+      </div>
+      <ProgressBar
+        value={data.creditsUsed}
+        max={data.credits}
+        label="Credits used this period"
+        className="h-2.5"
+      />
+      {data.tier !== 'free' && periodEnd && (
+        <p className="text-sm text-muted" data-testid="period-status">
+          {data.cancelAtPeriodEnd
+            ? `Cancelled: your plan ends on ${periodEnd}.`
+            : data.status === 'past_due'
+              ? `Payment failed: update your payment method before ${periodEnd}.`
+              : `Renews on ${periodEnd}.`}
+        </p>
+      )}
+    </section>
+  );
+}

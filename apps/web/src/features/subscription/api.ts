@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SUBSCRIPTION_MESSAGES,
+  type BillingFrequency,
+  type PaidPlan,
+  type PaidTier,
+} from '@adtwin/shared';
+import { accountQueryKey, creditsQueryKey } from '@/lib/account';
+import { api, ApiError, readJson } from '@/lib/api-client';
+
+export const subscriptionQueryKey = ['subscription'] as const;
+
+export function useSubscription() {
+  return useQuery({
+    queryKey: subscriptionQueryKey,
+    queryFn: () => readJson(api.billing.subscription.$get()),
+    staleTime: 10_000,
+  });
+}
+
+/** Reloads everything that shows plan or credits: this page, the sidebar, the profile menu. */
+export function useRefreshBilling() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
+      queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+    ]);
+}
+
+/** The spec's texts for a failed payment call. */
+export function paymentErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return SUBSCRIPTION_MESSAGES.sessionNotFound;
+    if (error.code === 'no_customer') return SUBSCRIPTION_MESSAGES.customerNotFound;
+    if (error.status === 502) return error.message || fallback;
+    if (error.status < 500) return error.message;
+  }
+  if (error instanceof TypeError) return SUBSCRIPTION_MESSAGES.redirectFailed;
+  return SUBSCRIPTION_MESSAGES.somethingWrong;
+}
+
+export async function startCheckout(planType: PaidPlan, frequency: BillingFrequency) {
+  return readJson(api.billing['checkout-session'].$post({ json: { planType, frequency } }));
+}
+
+export async function openPortal() {
+  return readJson(api.billing['portal-session'].$post());
+}
+
+export const testBilling = {
+  confirm: (body: { sessionId: string; plan: PaidPlan; frequency: BillingFrequency }) =>
+    readJson(api.billing.test.confirm.$post({ json: body })),
+  changePlan: (tier: PaidTier) =>
+    readJson(api.billing.test['change-plan'].$post({ json: { tier } })),
+  setCancellation: (cancel: boolean) =>
+    readJson(api.billing.test.cancel.$post({ json: { cancel } })),
+  endPeriod: () => readJson(api.billing.test['end-period'].$post()),
+};
+
+/** Goes to a payment address; a missing one is the spec's redirect failure. */
+export function redirectTo(url: string | undefined) {
+  if (!url) throw new Error(SUBSCRIPTION_MESSAGES.redirectFailed);
+  window.location.assign(url);
+}

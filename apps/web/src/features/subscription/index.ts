@@ -1,0 +1,3 @@
+export { SubscriptionPage } from './SubscriptionPage';
+export { TestCheckoutPage } from './TestCheckoutPage';
+export { ManageSubscriptionPage } from './ManageSubscriptionPage';

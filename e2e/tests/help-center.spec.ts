@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { createOnboardedUser } from './helpers';
+
+test('demo video in a modal; FAQ tabs with one item open at a time', async ({ page }) => {
+  await createOnboardedUser(page);
+  await page.goto('/help-center');
+  await expect(page).toHaveTitle('Adtwin | Help Center');
+
+  await page.getByRole('button', { name: 'Play the demo video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'How Adtwin works' });
+  await expect(dialog.locator('video')).toBeVisible();
+  await expect
+    .poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.readyState))
+    .toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await expect(page.getByRole('tab')).toHaveText(['Templates', 'Community', 'Design', 'General']);
+  const first = page.getByRole('button', { name: 'How often are new templates added?' });
+  const second = page.getByRole('button', { name: 'How do I use a template?' });
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('refreshed every week, on Sundays')).toBeVisible();
+  await second.click();
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+
+  await page.getByRole('tab', { name: 'Design' }).click();
+  await expect(
+    page.getByRole('button', { name: 'Can I change the words in an ad?' }),
+  ).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('Only Latin characters are supported')).toBeVisible();
+  // Keyboard: arrows move between tabs.
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+});

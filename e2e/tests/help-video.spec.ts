@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { followMailedLink, PASSWORD, uniqueEmail } from './helpers';
+
+// Run with `npm run help-video`: records a walk through the real app into the Help Center's demo
+// video (WebM) and its poster. Extend the walk with the editor and a generation once they exist.
+const outDir = path.resolve(import.meta.dirname, '../../apps/web/public/help');
+
+async function pause(page: Page, ms = 900) {
+  await page.waitForTimeout(ms);
+}
+
+async function typeSlowly(page: Page, label: string, text: string) {
+  await page.getByLabel(label).pressSequentially(text, { delay: 35 });
+}
+
+test('record the demo video', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('demo');
+  await page.goto('/login');
+  await pause(page);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await typeSlowly(page, 'Full name', 'Grace Hopper');
+  await typeSlowly(page, 'Email', email);
+  await typeSlowly(page, 'Password', PASSWORD);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await pause(page, 1200);
+  await followMailedLink(page, email);
+  await expect(page).toHaveURL(/onboarding|login/);
+  if (page.url().includes('/login')) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(page).toHaveURL(/onboarding/);
+  await pause(page);
+  await page.getByRole('radio', { name: /E-commerce/ }).click();
+  await pause(page, 600);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: /Instagram/ }).click();
+  await pause(page, 600);
+  await page.getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/templates/);
+  await pause(page, 1200);
+  for (const item of ['Community', 'Design', 'Your Designs']) {
+    await page.getByRole('link', { name: item }).first().click();
+    await pause(page, 900);
+  }
+  await page.goto('/subscription');
+  await pause(page, 1500);
+  await page.getByRole('button', { name: 'Upgrade to Pro Monthly' }).click();
+  await pause(page, 1500);
+  await page.getByRole('button', { name: 'Confirm test payment' }).click();
+  await expect(page.getByTestId('usage-count')).toContainText('/ 40');
+  await pause(page, 2000);
+  fs.mkdirSync(outDir, { recursive: true });
+  await page.screenshot({ path: path.join(outDir, 'adtwin-demo.jpg'), type: 'jpeg', quality: 80 });
+  await page.goto('/help-center');
+  await pause(page, 1500);
+
+  const video = page.video();
+  await page.close();
+  await video!.saveAs(path.join(outDir, 'adtwin-demo.webm'));
+});

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  allowanceOf,
+  formatEur,
+  parseTier,
+  PLANS,
+  SUBSCRIPTION_MESSAGES,
+  tierFor,
+  tierLabel,
+  upgradeSuccessMessage,
+  usagePercent,
+} from './billing.js';
+import { DELETE_ACCOUNT_MESSAGES, SETTINGS_MESSAGES, validateFullName } from './settings.js';
+
+const specDir =
+  process.env.SPEC_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/spec');
+const spec = fs.existsSync(specDir)
+  ? fs
+      .readdirSync(specDir)
+      .map((file) => fs.readFileSync(path.join(specDir, file), 'utf8'))
+      .join('\n')
+  : null;
+
+describe.runIf(spec)('billing and settings texts match the specification word for word', () => {
+  const all = {
+    ...SUBSCRIPTION_MESSAGES,
+    ...DELETE_ACCOUNT_MESSAGES,
+    ...SETTINGS_MESSAGES,
+  };
+  it.each(Object.entries(all))('%s', (_key, message) => {
+    expect(spec).toContain(message);
+  });
+  it('success message after checkout', () => {
+    expect(spec).toContain(upgradeSuccessMessage('{type}', '{plan}'));
+  });
+  it('prices and allowances', () => {
+    expect(spec).toContain(
+      `Pro EUR ${PLANS.pro.weekly.priceEur}/week or EUR ${PLANS.pro.monthly.priceEur}/month. Enterprise EUR ${PLANS.enterprise.weekly.priceEur}/week or EUR ${PLANS.enterprise.monthly.priceEur}/month.`,
+    );
+    expect(spec).toContain(
+      `Pro ${PLANS.pro.weekly.credits} images/week or ${PLANS.pro.monthly.credits}/month. Enterprise ${PLANS.enterprise.weekly.credits} images/week or ${PLANS.enterprise.monthly.credits}/month.`,
+    );
+  });
+});
+
+describe('tiers', () => {
+  it('builds and parses every paid tier, and nothing else', () => {
+    expect(tierFor('pro', 'weekly')).toBe('pro_weekly');
+    expect(parseTier('enterprise_monthly')).toEqual({ plan: 'enterprise', frequency: 'monthly' });
+    expect(parseTier('free')).toBeNull();
+    expect(parseTier('pro_yearly')).toBeNull();
+    expect(parseTier('gold_weekly')).toBeNull();
+  });
+  it('allowances come from the plan table', () => {
+    expect(allowanceOf('pro_weekly')).toBe(10);
+    expect(allowanceOf('pro_monthly')).toBe(40);
+    expect(allowanceOf('enterprise_weekly')).toBe(25);
+    expect(allowanceOf('enterprise_monthly')).toBe(100);
+  });
+  it('labels and prices read like people write them', () => {
+    expect(tierLabel('pro_monthly')).toBe('Pro Monthly');
+    expect(tierLabel('free')).toBe('Free');
+    expect(formatEur(24)).toBe('€24');
+    expect(formatEur(7.99)).toBe('€7.99');
+    expect(formatEur(16.3)).toBe('€16.3');
+  });
+  it('usage is used over total, capped, and zero without credits', () => {
+    expect(usagePercent(10, 40)).toBe(25);
+    expect(usagePercent(5, 0)).toBe(0);
+    expect(usagePercent(50, 40)).toBe(100);
+  });
+});
+
+describe('full name rule of Settings', () => {
+  it('refuses empty and blank names', () => {
+    expect(validateFullName('')).toBe('Name cannot be empty');
+    expect(validateFullName('   ')).toBe('Name cannot be empty');
+  });
+  it('refuses digits', () => {
+    expect(validateFullName('Ada 2')).toBe('Name cannot contain numbers');
+  });
+  it('accepts letters and spaces, any script', () => {
+    expect(validateFullName('Ada Lovelace')).toBeNull();
+    expect(validateFullName('Zoë Øster')).toBeNull();
+  });
+});
