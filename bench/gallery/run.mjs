@@ -153,8 +153,8 @@ try {
   }
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
-    // A different quality each round makes every variant cold again.
-    const params = { w: 480, h: 480, q: 60 + round * 5 };
+    // A different quality step each round makes every variant cold again.
+    const params = { w: 480, h: 480, q: [50, 60, 90, 40][round % 4] };
     const endpointMs = await pool(
       all.map((card) => () => timed(variantUrl(card.imageUrl, params), auth)),
       CONCURRENCY,

@@ -85,6 +85,22 @@ test('a paid user switches private and public with the success texts; a failure 
   await saveScreenshot(page, 'community', info.project.name);
   await visibility.getByRole('radio', { name: /Public/ }).click();
   await expect(page.getByText(BROWSE_MESSAGES.nowPublic)).toBeVisible();
+  // The keyboard works too: arrows move the choice.
+  await expect(visibility.getByRole('radio', { name: /Public/ })).not.toHaveAttribute(
+    'aria-disabled',
+  );
+  await visibility.getByRole('radio', { name: /Public/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(visibility.getByRole('radio', { name: /Private/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(visibility.getByRole('radio', { name: /Private/ })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(visibility.getByRole('radio', { name: /Public/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
 
   await page.route('**/api/my-templates/*/visibility', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),

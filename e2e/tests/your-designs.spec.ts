@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BROWSE_MESSAGES, renameFailed } from '@adtwin/shared';
+import { BROWSE_MESSAGES, deleteFailed, renameFailed } from '@adtwin/shared';
 import { createSignedInUser, makePng, saveScreenshot } from './helpers';
 
 async function upload(page: Page, name: string, colour = '#cc3366') {
@@ -99,6 +99,26 @@ test('Your Uploads: rename keeps the extension, refuses a taken name, and delete
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete Summer launch.png' }).click();
   await expect(page.getByText(BROWSE_MESSAGES.noUploads)).toBeVisible();
+});
+
+test('a failed delete says why and keeps the upload', async ({ page }) => {
+  await createSignedInUser(page);
+  await upload(page, 'keep.png');
+  await page.goto('/your-designs');
+  await tab(page, BROWSE_MESSAGES.yourUploads).click();
+  await page.route('**/api/uploads/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"Disk busy"}',
+        })
+      : route.continue(),
+  );
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete keep.png' }).click();
+  await expect(page.getByText(deleteFailed('Disk busy'))).toBeVisible();
+  await expect(page.getByTestId('upload-name')).toHaveText(['keep.png']);
 });
 
 test('tabs reload on activation and failures show the spec texts', async ({ page }) => {

@@ -170,39 +170,45 @@ function attributionFor(licence: string, author: string): string | null {
 }
 
 /**
- * A plausible product box: pixels far from the border colour, trimmed to the 3rd..97th percentile
- * so stray texture does not stretch it. The engine issue may refine these.
+ * A plausible product box: where the strong edges are. On a 96 px grey, slightly blurred copy, the
+ * pixels in the top 15 % of Sobel edge strength (and at least a fixed floor) are kept, and the box
+ * spans their 4th..96th percentile. Smooth backdrops, gradients and vignettes have weak edges, so
+ * they stay out; a busy scene gives a wide box. The engine issue may refine these.
  */
 async function findProductBox(image: Sharp, width: number, height: number): Promise<Box> {
   const size = 96;
-  const { data, info } = await image
+  const data = await image
     .clone()
     .resize(size, size, { fit: 'fill' })
-    .removeAlpha()
+    .greyscale()
+    .blur(1)
     .raw()
-    .toBuffer({ resolveWithObject: true });
-  const at = (x: number, y: number) => {
-    const i = (y * info.width + x) * 3;
-    return [data[i]!, data[i + 1]!, data[i + 2]!] as const;
-  };
-  const border: (readonly [number, number, number])[] = [];
-  for (let i = 0; i < size; i++) border.push(at(i, 0), at(i, size - 1), at(0, i), at(size - 1, i));
-  const median = [0, 1, 2].map(
-    (c) => border.map((p) => p[c]!).sort((a, b) => a - b)[border.length >> 1]!,
-  );
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const p = at(x, y);
-      const distance = Math.hypot(p[0] - median[0]!, p[1] - median[1]!, p[2] - median[2]!);
-      if (distance > 60) {
-        xs.push(x);
-        ys.push(y);
-      }
+    .toBuffer();
+  const g = (x: number, y: number) => data[y * size + x]!;
+  const points: { x: number; y: number; strength: number }[] = [];
+  for (let y = 1; y < size - 1; y++) {
+    for (let x = 1; x < size - 1; x++) {
+      const gx =
+        -g(x - 1, y - 1) -
+        2 * g(x - 1, y) -
+        g(x - 1, y + 1) +
+        g(x + 1, y - 1) +
+        2 * g(x + 1, y) +
+        g(x + 1, y + 1);
+      const gy =
+        -g(x - 1, y - 1) -
+        2 * g(x, y - 1) -
+        g(x + 1, y - 1) +
+        g(x - 1, y + 1) +
+        2 * g(x, y + 1) +
+        g(x + 1, y + 1);
+      points.push({ x, y, strength: Math.hypot(gx, gy) });
     }
   }
-  if (xs.length < size * size * 0.02 || xs.length > size * size * 0.9) {
+  const strengths = points.map((p) => p.strength).sort((a, b) => a - b);
+  const threshold = Math.max(40, strengths[Math.floor(strengths.length * 0.85)]!);
+  const strong = points.filter((p) => p.strength >= threshold);
+  if (strong.length < 20) {
     return {
       x: Math.round(width * 0.25),
       y: Math.round(height * 0.25),
@@ -210,13 +216,13 @@ async function findProductBox(image: Sharp, width: number, height: number): Prom
       height: Math.round(height * 0.5),
     };
   }
-  xs.sort((a, b) => a - b);
-  ys.sort((a, b) => a - b);
-  const pick = (list: number[], q: number) => list[Math.floor((list.length - 1) * q)]!;
-  const x0 = pick(xs, 0.03) / size;
-  const x1 = (pick(xs, 0.97) + 1) / size;
-  const y0 = pick(ys, 0.03) / size;
-  const y1 = (pick(ys, 0.97) + 1) / size;
+  const xs = strong.map((p) => p.x).sort((a, b) => a - b);
+  const ys = strong.map((p) => p.y).sort((a, b) => a - b);
+  const pick = (list: number[], q: number) => list[Math.floor((list.length - 1) * q)]! / size;
+  const x0 = pick(xs, 0.04);
+  const x1 = Math.min(1, pick(xs, 0.96) + 1 / size);
+  const y0 = pick(ys, 0.04);
+  const y1 = Math.min(1, pick(ys, 0.96) + 1 / size);
   return {
     x: Math.round(x0 * width),
     y: Math.round(y0 * height),

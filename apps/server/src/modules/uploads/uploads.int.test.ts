@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSE_MESSAGES } from '@adtwin/shared';
+import { storedObjects } from '../../db/schema.js';
 import { signUpVerified, startTestServer, type TestServer } from '../../../test/test-server.js';
 import { imageForm, makeImage } from '../../../test/images.js';
 
@@ -62,6 +63,26 @@ describe('uploads', () => {
     expect(taken.body.error).toBe(BROWSE_MESSAGES.duplicateName);
     // A second upload with a taken name is stored under a numbered one.
     expect((await upload(await makeImage(), 'b.png')).body.name).toBe('b (2).png');
+  });
+
+  it('list only image file names', async () => {
+    const other = await signUpVerified(t);
+    await t.server.database.db.insert(storedObjects).values({
+      bucket: 'temp-images',
+      key: `${other.userId}/notes.txt`,
+      ownerId: other.userId,
+      name: 'notes.txt',
+      contentType: 'text/plain',
+      size: 5,
+    });
+    const png = await other.client.request('/api/uploads', {
+      method: 'POST',
+      body: imageForm(await makeImage(), 'shown.png'),
+    });
+    expect(png.status).toBe(201);
+    const res = await other.client.request('/api/uploads');
+    const names = ((await res.json()) as { items: Item[] }).items.map((item) => item.name);
+    expect(names).toEqual(['shown.png']);
   });
 
   it('list newest first and delete', async () => {

@@ -11,10 +11,11 @@ describe('variant parameters', () => {
     expect(snapDimension(Number.NaN)).toBeNull();
     expect(snapDimension(undefined)).toBeNull();
   });
-  it('clamp quality to 30..90 in steps of 5', () => {
+  it('snap quality to the nearest of a few steps', () => {
     expect(clampQuality(1000, 75)).toBe(90);
-    expect(clampQuality(1, 75)).toBe(30);
-    expect(clampQuality(72, 75)).toBe(70);
+    expect(clampQuality(1, 75)).toBe(40);
+    expect(clampQuality(72, 75)).toBe(75);
+    expect(clampQuality(55, 75)).toBe(50);
     expect(clampQuality(undefined, 75)).toBe(75);
   });
   it('negotiate WebP, JPEG or a named allowed format', () => {

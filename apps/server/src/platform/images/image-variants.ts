@@ -27,10 +27,15 @@ export function snapDimension(value: number | undefined): number | null {
   return VARIANT_WIDTHS.find((step) => step >= value) ?? MAX_VARIANT_SIDE;
 }
 
-/** Quality clamped to 30..90 in steps of 5: enough choice, few cache entries. */
+/** Qualities a variant snaps to: enough choice for previews and sharp views, few cache entries. */
+export const VARIANT_QUALITIES = [40, 50, 60, 75, 90];
+
+/** The nearest allowed quality (the lower one on a tie); absent or nonsense gives the fallback. */
 export function clampQuality(value: number | undefined, fallback: number): number {
   const q = value === undefined || !Number.isFinite(value) ? fallback : value;
-  return Math.min(90, Math.max(30, Math.round(q / 5) * 5));
+  return VARIANT_QUALITIES.reduce((best, step) =>
+    Math.abs(step - q) < Math.abs(best - q) ? step : best,
+  );
 }
 
 const CONTENT_TYPES: Record<VariantFormat, string> = {

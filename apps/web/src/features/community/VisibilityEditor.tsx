@@ -49,6 +49,16 @@ export function VisibilityEditor({ template }: { template: CommunityTemplate }) 
         role="radiogroup"
         aria-label={`Visibility of ${template.name}`}
         className="flex rounded-lg border border-border p-0.5"
+        onKeyDown={(event) => {
+          // Radio groups move with the arrow keys; the choice follows focus.
+          if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
+          event.preventDefault();
+          const next = event.currentTarget.querySelector<HTMLButtonElement>(
+            '[role="radio"][aria-checked="false"]',
+          );
+          next?.focus();
+          void choose(!isPublic);
+        }}
       >
         {([true, false] as const).map((value) => {
           const Icon = value ? Globe : Lock;
@@ -59,7 +69,8 @@ export function VisibilityEditor({ template }: { template: CommunityTemplate }) 
               type="button"
               role="radio"
               aria-checked={isOn}
-              disabled={isSaving}
+              tabIndex={isOn ? 0 : -1}
+              aria-disabled={isSaving || undefined}
               onClick={() => void choose(value)}
               className={cn(
                 'inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md text-xs font-medium transition-colors',
