@@ -8,6 +8,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config.js';
 import { composeServer } from '../src/compose.js';
 import { mailOutbox } from '../src/db/schema.js';
+import { createTestDatabase } from './test-database.js';
 
 let emailCounter = 0;
 
@@ -25,12 +26,13 @@ export const STRONG_PASSWORD = 'Sunny-Day-42';
  */
 export async function startTestServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-test-'));
+  const testDatabase = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    DATABASE_URL: testDatabase?.url ?? '',
     ...env,
   });
   // The public address is only known after listening; compose against a placeholder port first.
@@ -64,6 +66,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     async stop() {
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await server.close();
+      await testDatabase?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client.js';
 import { creditLedger, generations, users } from '../../db/schema.js';
@@ -14,10 +14,16 @@ import {
   type Client,
 } from '../../../test/test-server.js';
 import { makeProductImage } from '../../../test/generation-fixtures.js';
+import { createTestDatabase } from '../../../test/test-database.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-crash-'));
 let child: ChildProcess | null = null;
+let testDatabase: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -40,7 +46,7 @@ async function startServer(port: number): Promise<string> {
       HOST: '127.0.0.1',
       APP_URL: baseUrl,
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+      DATABASE_URL: testDatabase?.url ?? '',
       AUTH_SECRET: 'crash-test-secret-crash-test-secret-0123',
       DISABLE_RATE_LIMITS: 'true',
       GENERATION_CONCURRENCY: '1',
@@ -65,8 +71,9 @@ function killServer() {
   child = null;
 }
 
-afterAll(() => {
+afterAll(async () => {
   killServer();
+  await testDatabase?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -144,7 +151,7 @@ describe('a server killed during a job', () => {
 
     // Looked at directly: one debit per job, no refund, and the ledger equals the counters.
     const database = await openDatabase({
-      databaseUrl: process.env.TEST_DATABASE_URL,
+      databaseUrl: testDatabase?.url,
       pgliteDir: path.join(dataDir, 'db'),
       migrate: false,
     });
