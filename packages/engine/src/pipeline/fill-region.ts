@@ -11,7 +11,13 @@ import { boundingBoxOf, clipBox, dilate, type Raster } from './raster.js';
 export function fillRegion(
   raster: Raster,
   hole: Uint8Array,
-  options: { seed?: number; grain?: number; ignoreColors?: [number, number, number][] } = {},
+  options: {
+    seed?: number;
+    grain?: number;
+    ignoreColors?: [number, number, number][];
+    /** Only the smooth estimate (no bands, rim relaxation or texture): for predictions. */
+    isRough?: boolean;
+  } = {},
 ): void {
   const { width, height, channels } = raster;
   const holeBox = boundingBoxOf(hole, width);
@@ -40,12 +46,12 @@ export function fillRegion(
       for (let c = 0; c < 3; c += 1) values[dst * 3 + c] = raster.data[src * channels + c]! * known;
     }
   }
-  const direction = measureBanding(values, weights, w, h);
+  const direction = options.isRough ? 'none' : measureBanding(values, weights, w, h);
   const filled =
     direction === 'none'
       ? pushPull(values, weights, w, h)
       : fillAlong(direction, values, weights, w, h);
-  if (direction === 'none') relaxEdges(filled, weights, w, h);
+  if (direction === 'none' && !options.isRough) relaxEdges(filled, weights, w, h);
   const hasDetail =
     direction === 'none' &&
     options.grain === undefined &&
