@@ -219,6 +219,9 @@ function fillAlong(
   w: number,
   h: number,
 ): Float32Array {
+  // Runs that reach the edge of the area, or join very different ends, are not a band: they
+  // take the smooth fill, or one dark object at the edge would be drawn across as a stripe.
+  const smooth = pushPull(values, weights, w, h);
   const out = values.slice();
   const lines = direction === 'rows' ? h : w;
   const length = direction === 'rows' ? w : h;
@@ -246,12 +249,18 @@ function fillAlong(
       // must not be drawn across it as a streak.
       const before = sideMedian(line, start - 1, -1);
       const after = sideMedian(line, k, 1);
+      const isBand =
+        before !== null &&
+        after !== null &&
+        Math.abs(before[0]! - after[0]!) +
+          Math.abs(before[1]! - after[1]!) +
+          Math.abs(before[2]! - after[2]!) <
+          60;
       for (let j = start; j < k; j += 1) {
         const t = (j - start + 1) / (k - start + 1);
+        const i = index(line, j);
         for (let c = 0; c < 3; c += 1) {
-          const a = before?.[c] ?? after?.[c] ?? 0;
-          const b = after?.[c] ?? a;
-          out[index(line, j) * 3 + c] = a * (1 - t) + b * t;
+          out[i * 3 + c] = isBand ? before[c]! * (1 - t) + after[c]! * t : smooth[i * 3 + c]!;
         }
       }
     }
