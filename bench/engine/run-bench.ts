@@ -59,21 +59,34 @@ for (const spec of TEXT_TEMPLATES) {
   textTemplates.push({ spec, bytes, analysis: await analyzeTemplate(bytes) });
 }
 
-type Group = { size: OutputSize; mode: string; times: number[]; peakRssMb: number };
+type Group = {
+  size: OutputSize;
+  mode: string;
+  times: number[];
+  cpuTimes: number[];
+  peakRssMb: number;
+};
 const groups: Group[] = [];
 
 async function timeGroup(size: OutputSize, mode: string, requests: (() => SwapRequest)[]) {
   peakRss = process.memoryUsage().rss;
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (const make of requests) {
     const request = make();
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await provider.swap(request);
     times.push(performance.now() - started);
+    // CPU time of all threads: what a swap costs, whatever else the shared machine is doing.
+    const used = process.cpuUsage(cpu);
+    cpuTimes.push((used.user + used.system) / 1000);
   }
-  groups.push({ size, mode, times, peakRssMb: peakRss / 2 ** 20 });
+  groups.push({ size, mode, times, cpuTimes, peakRssMb: peakRss / 2 ** 20 });
   const last = summarize(groups.at(-1)!);
-  console.log(`${size} ${mode}: n=${last.n} median ${last.medianMs} ms, p95 ${last.p95Ms} ms`);
+  console.log(
+    `${size} ${mode}: n=${last.n} median ${last.medianMs} ms, p95 ${last.p95Ms} ms, cpu ${last.cpuMedianMs} ms, load ${os.loadavg()[0]?.toFixed(1)}`,
+  );
 }
 
 for (const size of sizes) {
@@ -121,12 +134,14 @@ function percentile(sorted: number[], p: number): number {
 
 function summarize(group: Group) {
   const sorted = [...group.times].sort((a, b) => a - b);
+  const cpu = [...group.cpuTimes].sort((a, b) => a - b);
   return {
     size: group.size,
     mode: group.mode,
     n: sorted.length,
     medianMs: Math.round(percentile(sorted, 0.5)),
     p95Ms: Math.round(percentile(sorted, 0.95)),
+    cpuMedianMs: Math.round(percentile(cpu, 0.5)),
     peakRssMb: Math.round(group.peakRssMb),
   };
 }

@@ -21,6 +21,7 @@ const sizes = (argument('--sizes')?.split(',') ?? [
   '1536x1024',
 ]) as OutputSize[];
 const every = Number(argument('--every') ?? 1);
+const textEvery = Number(argument('--text-every') ?? 1);
 
 const { templates, products } = listFixtures();
 const cases: QualityCase[] = [];
@@ -31,19 +32,28 @@ for (const size of sizes) {
       if (n++ % every === 0) cases.push({ template, product, size, text: false });
     }
   }
+  let t = 0;
   for (const template of TEXT_TEMPLATE_NAMES) {
     for (const product of products) {
+      if (t++ % textEvery !== 0) continue;
       cases.push({ template, product, size, text: false });
       cases.push({ template, product, size, text: true });
     }
   }
 }
 console.log(`${cases.length} cases`);
+const out = path.join(resolveRepoRoot(), 'bench/engine/results');
+mkdirSync(out, { recursive: true });
 const rows = await runQuality(cases, (row) => {
-  if (!row.passed)
-    console.log(
-      `FAIL ${row.template} + ${row.product} @ ${row.size}${row.text ? ' text' : ''}: ${row.failures.join(', ')}`,
-    );
+  // One line per case, so a run cut short still tells what it measured.
+  const numbers = `SSIM ${row.productSsim.toFixed(3)} PSNR ${row.unchangedPsnr.toFixed(1)}`;
+  const ocr = row.ocr
+    ? ` OCR found ${row.ocr.found.length}/${row.ocr.found.length + row.ocr.missing.length} left ${row.ocr.leftOver.length}`
+    : '';
+  const verdict = row.passed ? 'ok' : `FAIL ${row.failures.join(', ')}`;
+  console.log(
+    `${verdict} | ${row.template} + ${row.product} @ ${row.size}${row.text ? ' text' : ''}: ${numbers}${ocr}`,
+  );
 });
 await closeEngine();
 
@@ -69,8 +79,6 @@ const summary = {
   withText: summarize(rows.filter((r) => r.text)),
 };
 console.table(summary);
-const out = path.join(resolveRepoRoot(), 'bench/engine/results');
-mkdirSync(out, { recursive: true });
 writeFileSync(
   path.join(out, 'quality-report.json'),
   `${JSON.stringify({ summary, rows }, null, 2)}\n`,

@@ -38,6 +38,16 @@ describe('local provider', () => {
     expect(corners.every((alpha) => alpha === 0)).toBe(true);
   });
 
+  it('says in its note which words it could not find', async () => {
+    const result = await provider.swap({
+      template: read('templates/home/charles-deluvio-695736-unsplash.jpg'),
+      product: read('products/solidus_hat.png'),
+      replacements: [{ toReplace: 'Clearance', replacement: 'New' }],
+      size: '1024x1024',
+    });
+    expect(result.note).toContain("Not found in the template: 'Clearance'");
+  });
+
   it('is cancelled through its signal', async () => {
     const controller = new AbortController();
     controller.abort();

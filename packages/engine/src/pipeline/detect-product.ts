@@ -30,14 +30,30 @@ export async function detectProduct(
     Math.max(8, Math.round(template.height * scale)),
     'linear',
   );
-  const mask = await segmentForeground(small, {
-    iterations: 3,
-    exclude: (options.exclude ?? []).map((box) => scaleBox(box, scale)),
-  });
-  const box = boundingBoxOf(mask, small.width, 128);
-  if (!box) return null;
-  const share = (box.width * box.height) / (small.width * small.height);
-  if (share < 0.004) return null;
+  const exclude = (options.exclude ?? []).map((box) => scaleBox(box, scale));
+  const seeded = await segmentForeground(small, { iterations: 3, exclude });
+  let box = boundingBoxOf(seeded, small.width, 128);
+  const shareOf = (found: Box | null) =>
+    found ? (found.width * found.height) / (small.width * small.height) : 0;
+  // Scattered specks are not an object, however wide their bounding box.
+  const covered = seeded.reduce((count, value) => count + (value ? 1 : 0), 0) / seeded.length;
+  if (covered < 0.02) {
+    // The object shares its colours with something at the border (a dark camera under a dark
+    // pot): seed from a frame around the centre instead of from the border's colours.
+    const inset = Math.round(Math.min(small.width, small.height) * 0.06);
+    const rect = {
+      x: inset,
+      y: inset,
+      width: small.width - 2 * inset,
+      height: small.height - 2 * inset,
+    };
+    box = boundingBoxOf(
+      await segmentForeground(small, { iterations: 3, exclude, rect }),
+      small.width,
+      128,
+    );
+  }
+  if (!box || shareOf(box) < 0.004) return null;
   return roundBox(scaleBox(box, 1 / scale));
 }
 

@@ -11,7 +11,13 @@ import { boundingBoxOf, clipBox, dilate, type Raster } from './raster.js';
 export function fillRegion(
   raster: Raster,
   hole: Uint8Array,
-  options: { seed?: number; grain?: number; ignoreColors?: [number, number, number][] } = {},
+  options: {
+    seed?: number;
+    grain?: number;
+    ignoreColors?: [number, number, number][];
+    /** Only the smooth estimate (no bands, rim relaxation or texture): for predictions. */
+    isRough?: boolean;
+  } = {},
 ): void {
   const { width, height, channels } = raster;
   const holeBox = boundingBoxOf(hole, width);
@@ -40,12 +46,12 @@ export function fillRegion(
       for (let c = 0; c < 3; c += 1) values[dst * 3 + c] = raster.data[src * channels + c]! * known;
     }
   }
-  const direction = measureBanding(values, weights, w, h);
+  const direction = options.isRough ? 'none' : measureBanding(values, weights, w, h);
   const filled =
     direction === 'none'
       ? pushPull(values, weights, w, h)
       : fillAlong(direction, values, weights, w, h);
-  if (direction === 'none') relaxEdges(filled, weights, w, h);
+  if (direction === 'none' && !options.isRough) relaxEdges(filled, weights, w, h);
   const hasDetail =
     direction === 'none' &&
     options.grain === undefined &&
@@ -213,6 +219,9 @@ function fillAlong(
   w: number,
   h: number,
 ): Float32Array {
+  // Runs that reach the edge of the area, or join very different ends, are not a band: they
+  // take the smooth fill, or one dark object at the edge would be drawn across as a stripe.
+  const smooth = pushPull(values, weights, w, h);
   const out = values.slice();
   const lines = direction === 'rows' ? h : w;
   const length = direction === 'rows' ? w : h;
@@ -240,12 +249,18 @@ function fillAlong(
       // must not be drawn across it as a streak.
       const before = sideMedian(line, start - 1, -1);
       const after = sideMedian(line, k, 1);
+      const isBand =
+        before !== null &&
+        after !== null &&
+        Math.abs(before[0]! - after[0]!) +
+          Math.abs(before[1]! - after[1]!) +
+          Math.abs(before[2]! - after[2]!) <
+          60;
       for (let j = start; j < k; j += 1) {
         const t = (j - start + 1) / (k - start + 1);
+        const i = index(line, j);
         for (let c = 0; c < 3; c += 1) {
-          const a = before?.[c] ?? after?.[c] ?? 0;
-          const b = after?.[c] ?? a;
-          out[index(line, j) * 3 + c] = a * (1 - t) + b * t;
+          out[i * 3 + c] = isBand ? before[c]! * (1 - t) + after[c]! * t : smooth[i * 3 + c]!;
         }
       }
     }

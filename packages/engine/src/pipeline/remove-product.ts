@@ -71,7 +71,7 @@ function findDifferentPixels(frame: Raster, limits: Box): Uint8Array {
   for (let y = limits.y; y < limits.y + limits.height; y += 1) {
     inside.fill(1, y * width + limits.x, y * width + limits.x + limits.width);
   }
-  fillRegion(predicted, inside, { grain: 0 });
+  fillRegion(predicted, inside, { grain: 0, isRough: true });
   const out = new Uint8Array(width * height);
   for (let y = limits.y; y < limits.y + limits.height; y += 1) {
     for (let x = limits.x; x < limits.x + limits.width; x += 1) {

@@ -11,10 +11,17 @@ export function createLocalProvider(): ImageProvider {
     name: 'local',
     async swap(request, context) {
       const outcome = await composeSwap(request, context);
-      const missing = outcome.wordChanges.filter((change) => !change.area);
-      const note = missing.length
-        ? `Not found in the template: ${missing.map((c) => `'${c.replacement.toReplace}'`).join(', ')}.`
-        : undefined;
+      const listed = (reason: 'not-found' | 'outside-frame') =>
+        outcome.wordChanges
+          .filter((change) => change.skipped === reason)
+          .map((change) => `'${change.replacement.toReplace}'`)
+          .join(', ');
+      const notes = [
+        listed('not-found') && `Not found in the template: ${listed('not-found')}.`,
+        listed('outside-frame') &&
+          `Cut off by the ${request.size} frame, so not replaced: ${listed('outside-frame')}.`,
+      ].filter(Boolean);
+      const note = notes.length ? notes.join(' ') : undefined;
       return { png: outcome.png, note };
     },
     async chat(request: ChatRequest, context: GenerationContext = {}) {

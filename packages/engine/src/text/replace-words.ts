@@ -6,8 +6,10 @@ import { drawText, measureInk, type FontWeight } from './font-renderer.js';
 
 export type WordChange = {
   replacement: TextReplacement;
-  /** Area erased and rewritten, in output pixels; null when the words were not found. */
+  /** Area erased and rewritten, in output pixels; null when nothing was replaced. */
   area: Box | null;
+  /** Why nothing was replaced: the OCR did not find the words, or the frame cut them off. */
+  skipped?: 'not-found' | 'outside-frame';
 };
 
 const normalize = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -82,7 +84,7 @@ export async function replaceWords(options: {
   for (const replacement of options.replacements) {
     const found = findPhrase(words, replacement.toReplace);
     if (!found) {
-      changes.push({ replacement, area: null });
+      changes.push({ replacement, area: null, skipped: 'not-found' });
       continue;
     }
     const inTemplate = unionBox(found.map((word) => word.box));
@@ -94,7 +96,7 @@ export async function replaceWords(options: {
       ink.y + ink.height <= frame.height;
     if (!isInFrame) {
       // Re-framing to another aspect cut these words off; there is nothing left to replace.
-      changes.push({ replacement, area: null });
+      changes.push({ replacement, area: null, skipped: 'outside-frame' });
       continue;
     }
     // Pad by a fraction of the line height: enough for anti-aliasing, short of the next word.
