@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DELETE_ACCOUNT_MESSAGES, upgradeSuccessMessage } from '@adtwin/shared';
+import {
+  DELETE_ACCOUNT_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  upgradeSuccessMessage,
+} from '@adtwin/shared';
 import { createOnboardedUser, openSidebar } from './helpers';
 
 const fixtures = path.resolve(import.meta.dirname, 'fixtures');
+
+// Some tests answer API calls with page.route; a controlling service worker would fetch past it.
+test.use({ serviceWorkers: 'block' });
 
 /** Every file the server keeps under this person's id, in every bucket. */
 function filesOf(userId: string): string[] {
@@ -139,4 +146,30 @@ test('back from checkout: the success message, then credits read again after 1 s
   expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole('radio', { name: 'Weekly' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('payment call failures show the subscription catalogue texts', async ({ page }) => {
+  await createOnboardedUser(page);
+  await page.goto('/subscription');
+  const upgrade = page.getByRole('button', { name: 'Upgrade to Pro Monthly' });
+  const cases: [Parameters<Page['route']>[1], string][] = [
+    [
+      (route) =>
+        route.fulfill({ status: 502, json: { error: SUBSCRIPTION_MESSAGES.checkoutFailed } }),
+      SUBSCRIPTION_MESSAGES.checkoutFailed,
+    ],
+    [(route) => route.abort(), SUBSCRIPTION_MESSAGES.redirectFailed],
+    [(route) => route.fulfill({ status: 500, body: 'oops' }), SUBSCRIPTION_MESSAGES.somethingWrong],
+    [
+      (route) => route.fulfill({ status: 401, json: { error: 'You must be signed in' } }),
+      SUBSCRIPTION_MESSAGES.sessionNotFound,
+    ],
+  ];
+  for (const [handler, message] of cases) {
+    await page.route('**/api/billing/checkout-session', handler);
+    await upgrade.click();
+    await expect(page.getByText(message)).toBeVisible();
+    await page.unroute('**/api/billing/checkout-session');
+    await expect(upgrade).toBeEnabled();
+  }
 });

@@ -90,7 +90,15 @@ describe('health', () => {
     const doc = (await (await get('/api/openapi.json')).json()) as {
       paths: Record<string, unknown>;
     };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/me']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/me',
+        '/api/me/avatar',
+        '/api/billing/checkout-session',
+        '/api/billing/webhook',
+      ]),
+    );
     const missing = await get('/api/nothing-here');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Not found' });

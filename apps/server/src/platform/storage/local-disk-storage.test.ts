@@ -31,6 +31,12 @@ describe('local disk storage', () => {
     expect(await storage.deletePrefix('temp-images', 'u1/')).toBe(2);
     expect(await storage.list('temp-images', '')).toEqual(['u2/c.png']);
     expect(await storage.get('temp-images', 'u1/a.png')).toBeNull();
+    // Prefixes are walked from their own folder; a nested key is found, a sibling is not.
+    await storage.put({ bucket: 'temp-images', key: 'u2/d/e.png', body, contentType: 'image/png' });
+    expect(await storage.list('temp-images', 'u2/')).toEqual(['u2/c.png', 'u2/d/e.png']);
+    expect(await storage.list('temp-images', 'u2/d/')).toEqual(['u2/d/e.png']);
+    expect(await storage.list('temp-images', 'u3/')).toEqual([]);
+    await expect(storage.list('temp-images', '../')).rejects.toThrow(/Invalid storage key/);
   });
 
   it.each(['../escape.png', 'u1/../../x', '/abs.png', 'u1//a.png', 'u1/.hidden', 'a\\b.png', ''])(

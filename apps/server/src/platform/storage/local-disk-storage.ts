@@ -72,11 +72,19 @@ export function createLocalDiskStorage(options: {
     async deletePrefix(bucket, prefix) {
       const files = await this.list(bucket, prefix);
       await Promise.all(files.map((key) => fs.rm(resolve(bucket, key), { force: true })));
+      // An owner's emptied folder goes too.
+      if (prefix.endsWith('/') && prefix.length > 1)
+        await fs
+          .rm(path.join(root, bucket, prefix), { recursive: true, force: true })
+          .catch(() => {});
       return files.length;
     },
     async list(bucket, prefix) {
       const bucketRoot = path.join(root, bucket);
-      const files = await listFiles(bucketRoot);
+      // Walk only the prefix's folder (an owner's folder), not the whole bucket.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      if (folder) assertValidKey(folder);
+      const files = await listFiles(folder ? path.join(bucketRoot, folder) : bucketRoot);
       return files
         .map((file) => path.relative(bucketRoot, file).split(path.sep).join('/'))
         .filter((key) => key.startsWith(prefix))

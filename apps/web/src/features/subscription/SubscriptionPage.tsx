@@ -23,6 +23,7 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
+import { useAccount } from '@/lib/account';
 import { usePageTitle } from '@/lib/page-title';
 import {
   openPortal,
@@ -50,6 +51,7 @@ export function SubscriptionPage() {
   usePageTitle('Subscription');
   const [params, setParams] = useSearchParams();
   const subscription = useSubscription();
+  const account = useAccount();
   const refreshBilling = useRefreshBilling();
   const initialFrequency = params.get('frequency');
   const [frequency, setFrequency] = useState<BillingFrequency>(
@@ -90,6 +92,11 @@ export function SubscriptionPage() {
   const current = subscription.data ? parseTier(subscription.data.tier) : null;
 
   async function upgrade(plan: PaidPlan) {
+    // The session ended in another tab: say so before calling the server.
+    if (account.data === null) {
+      toast.error(SUBSCRIPTION_MESSAGES.mustBeLoggedIn);
+      return;
+    }
     setBusyPlan(plan);
     try {
       const { url } = await startCheckout(plan, frequency);
