@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { GENERATION_MESSAGES, UPGRADE_FEATURES } from '@adtwin/shared';
-import { creditLedger, generations, templates, users } from '../../db/schema.js';
+import { creditLedger, generations, templates, userTemplates, users } from '../../db/schema.js';
 import {
   signUpVerified,
   startTestServer,
@@ -249,5 +249,24 @@ describe('chat', () => {
     const last = (await followEvents(client, queued.id)).at(-1)!;
     expect(last.status).toBe('done');
     expect(last.result?.fileName).toBe(`chat_${queued.number}.png`);
+  });
+
+  it('a public result becomes a community template of its author', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const res = await client.request('/api/generations/chat', {
+      method: 'POST',
+      json: { prompt: 'A red background with the words "Big sale" on top', visibility: 'public' },
+    });
+    const queued = (await res.json()) as View;
+    expect((await followEvents(client, queued.id)).at(-1)?.status).toBe('done');
+    const [template] = await t.server.database.db
+      .select()
+      .from(userTemplates)
+      .where(eq(userTemplates.userId, userId));
+    expect(template).toMatchObject({
+      isPublic: true,
+      imageKey: `community/${userId}/chat_${queued.number}.png`,
+    });
+    expect(await t.server.storage.exists('category-images', template!.imageKey)).toBe(true);
   });
 });

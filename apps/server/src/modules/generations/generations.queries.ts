@@ -94,7 +94,7 @@ export async function completeGeneration(
     steps: GenerationStepState[];
     result: typeof storedObjects.$inferInsert;
     /** A community template to create from the result (design page and public chat results). */
-    communityTemplate?: { name: string; isPublic: boolean } | undefined;
+    communityTemplate?: { name: string; isPublic: boolean; imageKey: string } | undefined;
   },
 ): Promise<boolean> {
   const { generation } = options;
@@ -123,7 +123,7 @@ export async function completeGeneration(
       await tx.insert(userTemplates).values({
         userId: generation.userId,
         name: options.communityTemplate.name,
-        imageKey: `${options.result.bucket}/${options.result.key}`,
+        imageKey: options.communityTemplate.imageKey,
         isPublic: options.communityTemplate.isPublic,
       });
     }

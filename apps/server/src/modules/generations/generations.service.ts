@@ -373,6 +373,17 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         });
         steps = activateStep(steps, 'done');
         const isCommunity = input.visibility !== undefined;
+        // A design-page or chat result shared as a community template lives where community
+        // template images live (category-images, under the owner's id), read through access rules.
+        const communityKey = `community/${claimed.userId}/${fileName}`;
+        if (isCommunity) {
+          await storage.put({
+            bucket: 'category-images',
+            key: communityKey,
+            body: Buffer.from(png),
+            contentType: 'image/png',
+          });
+        }
         const didComplete = await completeGeneration(db, {
           generation: { ...claimed, input: note ? { ...input, note } : input },
           steps,
@@ -385,7 +396,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
             size: png.byteLength,
           },
           communityTemplate: isCommunity
-            ? { name: `Design ${claimed.number}`, isPublic: input.visibility !== 'private' }
+            ? {
+                name: `Design ${claimed.number}`,
+                isPublic: input.visibility !== 'private',
+                imageKey: communityKey,
+              }
             : undefined,
         });
         if (didComplete) await deps.countUsage?.(id);
