@@ -51,6 +51,7 @@ export async function composeServer(options: ComposeOptions) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'db'),
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
   });
   const secret = loadOrCreateSecret({ configured: config.authSecret, dataDir: config.dataDir });
   const signer = createUrlSigner(secret);

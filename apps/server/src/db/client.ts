@@ -40,10 +40,14 @@ export async function openDatabase(options: {
   /** Folder for PGlite's files; `memory://` keeps everything in memory (tests). */
   pgliteDir?: string;
   migrate?: boolean;
+  /** Told when an idle pooled connection dies (server restart, terminated backend). */
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener an idle connection's error would end the process; the pool replaces it.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (options.migrate !== false) {
       const client = await pool.connect();
