@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSpecText } from '../test/read-spec.js';
 import {
   allowanceOf,
   formatEur,
@@ -14,14 +13,7 @@ import {
 } from './billing.js';
 import { DELETE_ACCOUNT_MESSAGES, SETTINGS_MESSAGES, validateFullName } from './settings.js';
 
-const specDir =
-  process.env.SPEC_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/spec');
-const spec = fs.existsSync(specDir)
-  ? fs
-      .readdirSync(specDir)
-      .map((file) => fs.readFileSync(path.join(specDir, file), 'utf8'))
-      .join('\n')
-  : null;
+const spec = readSpecText();
 
 describe.runIf(spec)('billing and settings texts match the specification word for word', () => {
   const all = {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readSpecText } from '../test/read-spec.js';
 import {
   AUTH_MESSAGES,
   BROWSE_MESSAGES,
@@ -12,15 +11,7 @@ import {
   voteError,
 } from './messages.js';
 
-// The spec lives beside the repository (../shared/spec in CI and in every clone of the team).
-const specDir =
-  process.env.SPEC_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/spec');
-const spec = fs.existsSync(specDir)
-  ? fs
-      .readdirSync(specDir)
-      .map((file) => fs.readFileSync(path.join(specDir, file), 'utf8'))
-      .join('\n')
-  : null;
+const spec = readSpecText();
 
 // The spec writes these three as "(likewise uppercase letter, number, symbol)" after the lowercase one.
 const LIKEWISE = {
