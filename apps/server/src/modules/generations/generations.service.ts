@@ -24,11 +24,9 @@ import type { JobQueue } from '../../platform/queue/job-queue.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { describeGenerationFailure } from './generation-errors.js';
 import type { GenerationEvents } from './generation-events.js';
-import {
-  selectCommunityTemplate,
-  selectOfficialTemplate,
-  selectOwnUpload,
-} from './generation-inputs.queries.js';
+import { selectCommunityTemplate } from './generation-inputs.queries.js';
+import { selectTemplate as selectOfficialTemplate } from '../templates/templates.queries.js';
+import { selectOwnUpload } from '../uploads/uploads.queries.js';
 import {
   activateStep,
   failActiveStep,
@@ -221,7 +219,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
   }
 
   async function readUpload(userId: string, uploadId: string): Promise<Uint8Array> {
-    const upload = await selectOwnUpload(db, { userId, id: uploadId });
+    const upload = await selectOwnUpload(db, { ownerId: userId, id: uploadId });
     const file = upload ? await storage.get('temp-images', upload.key) : null;
     if (!file) throw new EngineError('bad_input', GENERATION_MESSAGES.missingUrls);
     return new Uint8Array(file.body);
@@ -275,7 +273,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           throw new PublicError(403, 'You cannot access this private template', 'private_template');
         }
       }
-      if (!(await selectOwnUpload(db, { userId, id: input.productUploadId }))) {
+      if (!(await selectOwnUpload(db, { ownerId: userId, id: input.productUploadId }))) {
         throw new PublicError(404, GENERATION_MESSAGES.missingUrls, 'upload_not_found');
       }
       await assertCanStart(userId, input.visibility);
@@ -291,7 +289,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 
     async createChat(userId: string, input: ChatInput): Promise<GenerationView> {
       for (const id of input.referenceUploadIds) {
-        if (!(await selectOwnUpload(db, { userId, id }))) {
+        if (!(await selectOwnUpload(db, { ownerId: userId, id }))) {
           throw new PublicError(404, 'Failed to load image from library', 'upload_not_found');
         }
       }
