@@ -10,9 +10,6 @@ import { createOnboardedUser, openSidebar } from './helpers';
 
 const fixtures = path.resolve(import.meta.dirname, 'fixtures');
 
-// Some tests answer API calls with page.route; a controlling service worker would fetch past it.
-test.use({ serviceWorkers: 'block' });
-
 /** Every file the server keeps under this person's id, in every bucket. */
 function filesOf(userId: string): string[] {
   const root = path.join(process.env.E2E_DATA_DIR!, 'storage');

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 
+test.use({ serviceWorkers: 'allow' });
+
 test('the service worker is registered from /sw.js and caches only fingerprinted assets', async ({
   page,
 }) => {

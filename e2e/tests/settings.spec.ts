@@ -5,9 +5,6 @@ import { createOnboardedUser, readMailedLink } from './helpers';
 
 const fixtures = path.resolve(import.meta.dirname, 'fixtures');
 
-// One test answers the avatar upload with page.route; a service worker would fetch past it.
-test.use({ serviceWorkers: 'block' });
-
 test('Full Name: letters only, capitalised, not empty, unchanged closes', async ({ page }) => {
   await createOnboardedUser(page, { name: 'Dorothy Vaughan' });
   await page.goto('/settings');
