@@ -1,10 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LoginPage, UpdatePasswordPage } from '@/features/auth';
 import { CommunityPage } from '@/features/community';
+import { DesignPage } from '@/features/design';
 import { YourDesignsPage } from '@/features/designs';
+import { EditorPage } from '@/features/editor';
 import { HelpCenterPage } from '@/features/help';
 import { OnboardingPage } from '@/features/onboarding';
-import { PlaceholderPage } from '@/features/placeholders';
 import { SettingsPage } from '@/features/settings';
 import {
   ManageSubscriptionPage,
@@ -29,7 +30,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="/templates" replace /> },
           { path: '/templates', element: <TemplatesPage /> },
           { path: '/community', element: <CommunityPage /> },
-          { path: '/design', element: <PlaceholderPage title="Design" /> },
+          { path: '/design', element: <DesignPage /> },
           { path: '/your-designs', element: <YourDesignsPage /> },
           { path: '/help-center', element: <HelpCenterPage /> },
           { path: '/subscription', element: <SubscriptionPage /> },
@@ -38,6 +39,15 @@ export const router = createBrowserRouter([
           { path: '/settings', element: <SettingsPage /> },
         ],
       },
+      // The editor has its own full-screen layout (top bar, canvas, right panel), no sidebar.
+      { path: '/editor', element: <EditorPage /> },
+      { path: '/editor/:templateId', element: <EditorPage /> },
+      { path: '/editor/:templateId/generated/:generatedId', element: <EditorPage /> },
+      { path: '/editor/community/:templateId', element: <EditorPage /> },
+      { path: '/editor/community/:templateId/generated/:generatedId', element: <EditorPage /> },
+      { path: '/editor/view/generated/:generatedId', element: <EditorPage /> },
+      { path: '/editor/view/:generatedId', element: <EditorPage /> },
+      { path: '/editor/view/community/:templateId', element: <EditorPage /> },
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -9,7 +9,11 @@ import {
   type Client,
   type TestServer,
 } from '../../../test/test-server.js';
-import { seedOfficialTemplate, seedUpload } from '../../../test/generation-fixtures.js';
+import {
+  makeTemplateImage,
+  seedOfficialTemplate,
+  seedUpload,
+} from '../../../test/generation-fixtures.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -268,5 +272,71 @@ describe('chat', () => {
       imageKey: `community/${userId}/chat_${queued.number}.png`,
     });
     expect(await t.server.storage.exists('category-images', template!.imageKey)).toBe(true);
+  });
+});
+
+describe('design page', () => {
+  it('swaps into a template image from the library; the result is a community template', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const other = await signUpVerified(t);
+    const templateUpload = await seedUpload(t, { userId, body: await makeTemplateImage() });
+    const product = await seedUpload(t, { userId });
+    const theirs = await seedUpload(t, { userId: other.userId, body: await makeTemplateImage() });
+    const post = (json: unknown) =>
+      client.request('/api/generations/swap', { method: 'POST', json });
+
+    expect((await post({ templateUploadId: theirs.id, productUploadId: product.id })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await post({
+          templateId: 1,
+          templateUploadId: templateUpload.id,
+          productUploadId: product.id,
+        })
+      ).status,
+    ).toBe(400);
+
+    const res = await post({
+      templateUploadId: templateUpload.id,
+      productUploadId: product.id,
+      visibility: 'public',
+    });
+    expect(res.status).toBe(202);
+    const queued = (await res.json()) as View;
+    expect((await followEvents(client, queued.id)).at(-1)?.status).toBe('done');
+    const [template] = await t.server.database.db
+      .select()
+      .from(userTemplates)
+      .where(eq(userTemplates.userId, userId));
+    expect(template).toMatchObject({ isPublic: true });
+    expect(await creditsOf(userId)).toMatchObject({ used: 1 });
+  });
+
+  it('reads a generation by its public number, for its owner only', async () => {
+    const owner = await signUpVerified(t);
+    const stranger = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const upload = await seedUpload(t, { userId: owner.userId });
+    const res = await owner.client.request('/api/generations/swap', {
+      method: 'POST',
+      json: { templateId: template.id, productUploadId: upload.id, size: '1536x1024' },
+    });
+    const { id, number } = (await res.json()) as View;
+    await followEvents(owner.client, id);
+    const mine = await owner.client.request(`/api/generations/by-number/${number}`);
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toMatchObject({
+      id,
+      status: 'done',
+      templateId: template.id,
+      communityTemplateId: null,
+      size: '1536x1024',
+    });
+    expect((await stranger.client.request(`/api/generations/by-number/${number}`)).status).toBe(
+      404,
+    );
+    expect((await owner.client.request('/api/generations/by-number/abc')).status).toBe(400);
   });
 });

@@ -172,6 +172,18 @@ export async function findGeneration(db: Database, id: string): Promise<Generati
   return row ?? null;
 }
 
+export async function findGenerationByNumber(
+  db: Database,
+  options: { userId: string; number: number },
+): Promise<GenerationRow | null> {
+  const [row] = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.number, options.number), eq(generations.userId, options.userId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Jobs a stopped process left behind: queued ones wait again, running ones were interrupted. */
 export async function listUnfinishedGenerations(db: Database): Promise<GenerationRow[]> {
   return db

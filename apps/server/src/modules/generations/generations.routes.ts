@@ -33,6 +33,9 @@ export const GenerationSchema = z
     error: z.object({ code: z.string(), title: z.string(), message: z.string() }).nullable(),
     result: z.object({ url: z.string(), fileName: z.string() }).nullable(),
     note: z.string().nullable(),
+    templateId: z.number().int().nullable(),
+    communityTemplateId: z.string().nullable(),
+    size: z.enum(IMAGE_SIZE_VALUES),
     createdAt: z.string(),
   })
   .openapi('Generation');
@@ -48,6 +51,7 @@ const SwapBodySchema = z
   .object({
     templateId: z.number().int().positive().optional(),
     communityTemplateId: z.uuid().optional(),
+    templateUploadId: z.uuid().optional(),
     productUploadId: z.uuid(),
     replacements: z
       .array(z.object({ toReplace: z.string().max(100), replacement: z.string().max(100) }))
@@ -139,6 +143,30 @@ const getRoute = createRoute({
   },
 });
 
+const byNumberRoute = createRoute({
+  method: 'get',
+  path: '/generations/by-number/{number}',
+  tags: ['generations'],
+  summary: 'A generation of the signed-in person by its public number (view mode)',
+  request: {
+    params: z.object({
+      number: z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 53),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The generation',
+      content: { 'application/json': { schema: GenerationSchema } },
+    },
+    401: errors[401],
+    404: errors[404],
+  },
+});
+
 const downloadRoute = createRoute({
   method: 'get',
   path: '/generations/{id}/download',
@@ -181,6 +209,11 @@ export function createGenerationRoutes(deps: {
     .openapi(getRoute, async (c) => {
       const user = requireUser(c);
       const row = await deps.generations.getForUser(user.id, c.req.valid('param').id);
+      return c.json(await deps.generations.toView(row), 200);
+    })
+    .openapi(byNumberRoute, async (c) => {
+      const user = requireUser(c);
+      const row = await deps.generations.getByNumberForUser(user.id, c.req.valid('param').number);
       return c.json(await deps.generations.toView(row), 200);
     })
     .openapi(downloadRoute, async (c) => {

@@ -38,6 +38,7 @@ import {
   completeGeneration,
   failGeneration,
   findGeneration,
+  findGenerationByNumber,
   insertGenerationWithCredit,
   listUnfinishedGenerations,
   requeueGeneration,
@@ -53,6 +54,8 @@ export type Box = { x: number; y: number; width: number; height: number };
 export type SwapInput = {
   templateId?: number | undefined;
   communityTemplateId?: string | undefined;
+  /** The design page: a template image the person uploaded to their library. */
+  templateUploadId?: string | undefined;
   productUploadId: string;
   replacements: { toReplace: string; replacement: string }[];
   size: ImageSize;
@@ -81,6 +84,10 @@ export type GenerationView = {
   error: { code: string; title: string; message: string } | null;
   result: { url: string; fileName: string } | null;
   note: string | null;
+  /** What the result was made from, so the editor can reopen it. */
+  templateId: number | null;
+  communityTemplateId: string | null;
+  size: ImageSize;
   createdAt: string;
 };
 
@@ -127,6 +134,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
             }
           : null,
       note: input.note ?? null,
+      templateId: row.templateId,
+      communityTemplateId: row.userTemplateId,
+      size: input.size,
       createdAt: row.queuedAt.toISOString(),
     };
   }
@@ -242,7 +252,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       templateKey = template?.imageKey ?? null;
       productBox ??= (template?.productBox as Box | null) ?? undefined;
     }
-    const templateFile = templateKey ? await storage.get('category-images', templateKey) : null;
+    const templateFile = input.templateUploadId
+      ? await storage.get(
+          'temp-images',
+          (await selectOwnUpload(db, { ownerId: row.userId, id: input.templateUploadId }))?.key ??
+            '',
+        )
+      : templateKey
+        ? await storage.get('category-images', templateKey)
+        : null;
     if (!templateFile) throw new EngineError('bad_input', GENERATION_MESSAGES.invalidTemplate);
     const product = await readUpload(row.userId, input.productUploadId);
     return {
@@ -260,7 +278,12 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     toView,
 
     async createSwap(userId: string, input: SwapInput): Promise<GenerationView> {
-      if (Boolean(input.templateId) === Boolean(input.communityTemplateId)) {
+      const templateSources = [
+        input.templateId,
+        input.communityTemplateId,
+        input.templateUploadId,
+      ].filter((source) => source !== undefined);
+      if (templateSources.length !== 1) {
         throw new PublicError(400, GENERATION_MESSAGES.invalidTemplate, 'invalid_template');
       }
       if (input.templateId !== undefined && !(await selectOfficialTemplate(db, input.templateId))) {
@@ -273,8 +296,10 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           throw new PublicError(403, 'You cannot access this private template', 'private_template');
         }
       }
-      if (!(await selectOwnUpload(db, { ownerId: userId, id: input.productUploadId }))) {
-        throw new PublicError(404, GENERATION_MESSAGES.missingUrls, 'upload_not_found');
+      for (const uploadId of [input.productUploadId, input.templateUploadId]) {
+        if (uploadId && !(await selectOwnUpload(db, { ownerId: userId, id: uploadId }))) {
+          throw new PublicError(404, GENERATION_MESSAGES.missingUrls, 'upload_not_found');
+        }
       }
       await assertCanStart(userId, input.visibility);
       const { templateId, communityTemplateId, ...rest } = input;
@@ -302,6 +327,13 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       const row = await findGeneration(db, id).catch(() => null);
       if (!row || row.userId !== userId)
         throw new PublicError(404, 'Generation not found', 'not_found');
+      return row;
+    },
+
+    /** A generation by its public number (the one in `design_<number>.png`), owner only. */
+    async getByNumberForUser(userId: string, number: number): Promise<GenerationRow> {
+      const row = await findGenerationByNumber(db, { userId, number });
+      if (!row) throw new PublicError(404, 'Generation not found', 'not_found');
       return row;
     },
 

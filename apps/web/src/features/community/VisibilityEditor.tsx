@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Globe, Lock } from 'lucide-react';
-import { BROWSE_MESSAGES, isPaidTier } from '@adtwin/shared';
-import { Button } from '@/components/ui/Button';
-import { Dialog } from '@/components/ui/Dialog';
+import { BROWSE_MESSAGES, UPGRADE_FEATURES, isPaidTier } from '@adtwin/shared';
+import { UpgradeDialog } from '@/components/UpgradeDialog';
 import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/lib/account';
@@ -93,27 +91,10 @@ export function VisibilityEditor({ template }: { template: CommunityTemplate }) 
           );
         })}
       </div>
-      <Dialog
-        isOpen={isUpgradeOpen}
-        onOpenChange={setIsUpgradeOpen}
-        title="Upgrade to use private templates"
-      >
-        <p className="text-sm text-muted">
-          Free plans keep every template public. Upgrade to Pro or Enterprise to make templates
-          private.
-        </p>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setIsUpgradeOpen(false)}>
-            Not now
-          </Button>
-          <Link
-            to="/subscription"
-            className="inline-flex h-10 items-center rounded-lg bg-accent px-4 text-sm font-medium text-accent-fg hover:bg-accent-hover"
-          >
-            Upgrade
-          </Link>
-        </div>
-      </Dialog>
+      <UpgradeDialog
+        feature={isUpgradeOpen ? UPGRADE_FEATURES.privateTemplates : null}
+        onClose={() => setIsUpgradeOpen(false)}
+      />
     </>
   );
 }

@@ -1,0 +1,59 @@
+import type { DownloadFormat, DownloadQuality, ImageSize } from '@adtwin/shared';
+import { api, readJson } from '@/lib/api-client';
+
+export type SwapRequest = {
+  /** Exactly one of the three template sources. */
+  templateId?: number;
+  communityTemplateId?: string;
+  templateUploadId?: string;
+  productUploadId: string;
+  replacements?: { toReplace: string; replacement: string }[];
+  size?: ImageSize;
+  productBox?: { x: number; y: number; width: number; height: number };
+  visibility?: 'public' | 'private';
+};
+
+export type ChatRequest = {
+  prompt: string;
+  referenceUploadIds?: string[];
+  size?: ImageSize;
+  visibility?: 'public' | 'private';
+};
+
+export function startSwap(body: SwapRequest) {
+  return readJson(api.generations.swap.$post({ json: body }));
+}
+
+export function startChat(body: ChatRequest) {
+  return readJson(api.generations.chat.$post({ json: body }));
+}
+
+export function fetchGeneration(id: string) {
+  return readJson(api.generations[':id'].$get({ param: { id } }));
+}
+
+export function fetchGenerationByNumber(number: number) {
+  return readJson(
+    api.generations['by-number'][':number'].$get({ param: { number: String(number) } }),
+  );
+}
+
+export type Generation = Awaited<ReturnType<typeof fetchGeneration>>;
+export type GenerationStep = Generation['steps'][number];
+
+/** Puts a file in the person's library (temp-images); the server checks its bytes. */
+export function uploadImage(file: File) {
+  return readJson(api.uploads.$post({ form: { file } }));
+}
+
+export type UploadedImage = Awaited<ReturnType<typeof uploadImage>>;
+
+/** The address that downloads a result; the server applies the plan's format and quality rules. */
+export function downloadUrl(
+  generationId: string,
+  options: { format: DownloadFormat; quality: DownloadQuality; name?: string },
+): string {
+  const query = new URLSearchParams({ format: options.format, quality: options.quality });
+  if (options.name) query.set('name', options.name);
+  return `/api/generations/${encodeURIComponent(generationId)}/download?${query}`;
+}
