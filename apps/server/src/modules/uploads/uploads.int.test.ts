@@ -99,6 +99,47 @@ describe('uploads', () => {
   });
 });
 
+describe('upload search and total', () => {
+  it('filter names by a case-insensitive substring and count what the filter lists', async () => {
+    const other = await signUpVerified(t);
+    const png = await makeImage();
+    const post = (name: string) =>
+      other.client.request('/api/uploads', { method: 'POST', body: imageForm(png, name) });
+    for (const name of ['Red Shoe.png', 'blue shoe.png', 'hat.png', 'shoe_100%.png']) {
+      expect((await post(name)).status).toBe(201);
+    }
+    const list = async (query: string) =>
+      (await (await other.client.request(`/api/uploads?${query}`)).json()) as {
+        items: Item[];
+        total: number;
+      };
+
+    const all = await list('limit=2');
+    expect(all.items).toHaveLength(2);
+    expect(all.total).toBe(4);
+
+    const shoes = await list('search=SHOE&limit=2');
+    expect(shoes.total).toBe(3);
+    expect(shoes.items.map((item) => item.name)).toEqual(['shoe_100%.png', 'blue shoe.png']);
+    const rest = await list('search=SHOE&limit=2&offset=2');
+    expect(rest.items.map((item) => item.name)).toEqual(['Red Shoe.png']);
+    expect(rest.total).toBe(3);
+
+    // % and _ are plain characters, not patterns; blanks around the search are ignored.
+    expect((await list('search=%25')).items.map((item) => item.name)).toEqual(['shoe_100%.png']);
+    expect((await list('search=e_1')).total).toBe(1);
+    expect((await list('search=%20hat%20')).total).toBe(1);
+    const none = await list('search=umbrella');
+    expect(none).toEqual({ items: [], total: 0 });
+
+    // Someone else's uploads never count.
+    const mine = (await (await user.client.request('/api/uploads?search=shoe')).json()) as {
+      total: number;
+    };
+    expect(mine.total).toBe(0);
+  });
+});
+
 describe('community visibility', () => {
   it('keeps free users public and lets paid users go private', async () => {
     const png = await makeImage();

@@ -1,13 +1,24 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { storedObjects } from '../../db/schema.js';
+import { likePattern } from '../templates/templates.queries.js';
 
 /** Names the listing shows: image file names only (spec 5). */
 const LISTED_NAME_SQL = sql`${storedObjects.name} ~* '\\.(jpe?g|png|gif|webp)$'`;
 
+/** The listed uploads of one owner, optionally only names containing `search` (any case). */
+function listedUploadsOf(options: { ownerId: string; search?: string }) {
+  return and(
+    eq(storedObjects.ownerId, options.ownerId),
+    eq(storedObjects.bucket, 'temp-images'),
+    LISTED_NAME_SQL,
+    options.search ? ilike(storedObjects.name, likePattern(options.search)) : undefined,
+  );
+}
+
 export async function selectUploadsPage(
   db: Database,
-  options: { ownerId: string; offset: number; limit: number },
+  options: { ownerId: string; search?: string; offset: number; limit: number },
 ) {
   return db
     .select({
@@ -17,16 +28,19 @@ export async function selectUploadsPage(
       createdAt: storedObjects.createdAt,
     })
     .from(storedObjects)
-    .where(
-      and(
-        eq(storedObjects.ownerId, options.ownerId),
-        eq(storedObjects.bucket, 'temp-images'),
-        LISTED_NAME_SQL,
-      ),
-    )
+    .where(listedUploadsOf(options))
     .orderBy(desc(storedObjects.createdAt), desc(storedObjects.id))
     .offset(options.offset)
     .limit(options.limit);
+}
+
+/** How many uploads the same filter lists in all, for "Load More (n)". */
+export async function countUploads(db: Database, options: { ownerId: string; search?: string }) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(storedObjects)
+    .where(listedUploadsOf(options));
+  return row?.total ?? 0;
 }
 
 /** The caller's upload by id; someone else's id reads nothing. */

@@ -46,12 +46,16 @@ const listRoute = createRoute({
   method: 'get',
   path: '/uploads',
   tags: ['uploads'],
-  summary: 'The caller’s uploads, newest first',
-  request: { query: PageQuerySchema.omit({ search: true }) },
+  summary: 'The caller’s uploads, newest first; `search` keeps names containing it (any case)',
+  request: { query: PageQuerySchema },
   responses: {
     200: {
-      description: 'One page',
-      content: { 'application/json': { schema: z.object({ items: z.array(ImageItemSchema) }) } },
+      description: 'One page, and how many uploads the search lists in all',
+      content: {
+        'application/json': {
+          schema: z.object({ items: z.array(ImageItemSchema), total: z.number().int() }),
+        },
+      },
     },
     ...errors,
   },
@@ -104,7 +108,7 @@ export function createUploadRoutes(deps: { uploads: UploadsService }) {
     .openapi(listRoute, async (c) => {
       const user = requireUser(c);
       const query = c.req.valid('query');
-      return c.json({ items: await deps.uploads.listUploads({ ownerId: user.id, ...query }) }, 200);
+      return c.json(await deps.uploads.listUploads({ ownerId: user.id, ...query }), 200);
     })
     .openapi(renameRoute, async (c) => {
       const user = requireUser(c);

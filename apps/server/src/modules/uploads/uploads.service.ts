@@ -13,6 +13,7 @@ import { imagePath } from '../../platform/images/image-paths.js';
 import { checkUploadedImage, cleanFileName } from '../../platform/images/validate-image.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import {
+  countUploads,
   deleteOwnUpload,
   insertStoredObject,
   selectOwnUpload,
@@ -62,12 +63,23 @@ export function createUploadsService(deps: { db: Database; storage: ObjectStorag
       throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
     },
 
-    async listUploads(options: { ownerId: string; offset: number; limit: number }) {
-      const rows = await selectUploadsPage(deps.db, {
-        ...options,
-        limit: Math.min(options.limit, PAGE_SIZE.max),
-      });
-      return rows.map(toItem);
+    /** One page of the caller's uploads and how many the same search lists in all. */
+    async listUploads(options: {
+      ownerId: string;
+      search?: string;
+      offset: number;
+      limit: number;
+    }) {
+      const search = options.search?.trim() || undefined;
+      const [rows, total] = await Promise.all([
+        selectUploadsPage(deps.db, {
+          ...options,
+          search,
+          limit: Math.min(options.limit, PAGE_SIZE.max),
+        }),
+        countUploads(deps.db, { ownerId: options.ownerId, search }),
+      ]);
+      return { items: rows.map(toItem), total };
     },
 
     /** Only the owner renames; the extension is kept and an existing name is refused. */
