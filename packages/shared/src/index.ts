@@ -11,3 +11,4 @@ export * from './catalogue.js';
 export * from './file-names.js';
 export * from './billing.js';
 export * from './settings.js';
+export * from './chat.js';
