@@ -1,0 +1,33 @@
+import { LIBRARY_PAGE_SIZE, PAGE_SIZE } from '@adtwin/shared';
+import { api, readJson } from '@/lib/api-client';
+
+/** One page of the library dialog: uploads whose name contains `search`, and how many in all. */
+export function fetchLibraryPage(options: { search: string; offset: number }) {
+  return readJson(
+    api.uploads.$get({
+      query: {
+        offset: String(options.offset),
+        limit: String(LIBRARY_PAGE_SIZE),
+        ...(options.search ? { search: options.search } : {}),
+      },
+    }),
+  );
+}
+
+export type LibraryImage = Awaited<ReturnType<typeof fetchLibraryPage>>['items'][number];
+
+/** Renames a library image; the server keeps its extension and refuses a taken name. */
+export function renameLibraryImage(id: string, name: string) {
+  return readJson(api.uploads[':id'].$patch({ param: { id }, json: { name } }));
+}
+
+/**
+ * The person's community template made from a design-page result, found as the spec does it: by
+ * its image (the result's file name) among their own templates, newest first.
+ */
+export async function findTemplateOfResult(fileName: string) {
+  const { items } = await readJson(
+    api['my-templates'].$get({ query: { offset: '0', limit: String(PAGE_SIZE.first) } }),
+  );
+  return items.find((item) => item.imageUrl.endsWith(`/${encodeURIComponent(fileName)}`)) ?? null;
+}
