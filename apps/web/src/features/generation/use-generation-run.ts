@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountQueryKey, creditsQueryKey } from '@/lib/account';
 import type { Generation } from './api';
@@ -24,27 +24,28 @@ export function useGenerationRun(options: {
   const [upgradeFeature, setUpgradeFeature] = useState<string | null>(null);
   const [isDialogOpen, setIsDialogOpen] = useState(Boolean(options.resumeId));
   const generation = useGeneration(generationId);
-  const reported = useRef<string | null>(null);
   const startRef = useRef(options.start);
-  startRef.current = options.start;
   const onDoneRef = useRef(options.onDone);
-  onDoneRef.current = options.onDone;
+  useEffect(() => {
+    startRef.current = options.start;
+    onDoneRef.current = options.onDone;
+  });
 
   const refreshCredits = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
     void queryClient.invalidateQueries({ queryKey: accountQueryKey });
   }, [queryClient]);
 
-  if (generation && reported.current !== generation.id + generation.status) {
-    if (generation.status === 'done' || generation.status === 'failed') {
-      reported.current = generation.id + generation.status;
-      // Settled jobs change the credit counters (charged, or refunded on failure).
-      queueMicrotask(() => {
-        refreshCredits();
-        if (generation.status === 'done') onDoneRef.current?.(generation);
-      });
-    }
-  }
+  // Settled jobs change the credit counters (charged, or refunded on failure).
+  const settled =
+    generation && (generation.status === 'done' || generation.status === 'failed')
+      ? generation
+      : null;
+  useEffect(() => {
+    if (!settled) return;
+    refreshCredits();
+    if (settled.status === 'done') onDoneRef.current?.(settled);
+  }, [settled?.id, settled?.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const run = useCallback(async () => {
     setStartFailure(null);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   DOWNLOAD_MESSAGES,
@@ -17,7 +17,8 @@ import { downloadUrl } from '../api';
 
 /**
  * Name, format and quality for one result. Free plans keep PNG at preview quality: choosing a
- * paid option says why and keeps the free one (the server enforces the same rule).
+ * paid option says why and keeps the free one (the server enforces the same rule). Give it a
+ * `key` per result so the name starts from that result's default.
  */
 export function DownloadDialog({
   generationId,
@@ -37,13 +38,6 @@ export function DownloadDialog({
   const [quality, setQuality] = useState<DownloadQuality>(isPaid ? 'high' : 'preview');
   const [notice, setNotice] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-
-  useEffect(() => {
-    if (isOpen) {
-      setName(defaultName);
-      setNotice(null);
-    }
-  }, [isOpen, defaultName]);
 
   function chooseFormat(next: DownloadFormat) {
     if (next !== 'png' && !isPaid) return setNotice(DOWNLOAD_MESSAGES.formatPaidOnly);
@@ -83,7 +77,14 @@ export function DownloadDialog({
 
   const paidBadge = isPaid ? undefined : <ProBadge />;
   return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title="Download">
+    <Dialog
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        setNotice(null);
+        onOpenChange(open);
+      }}
+      title="Download"
+    >
       <TextField
         label="File name"
         value={name}
