@@ -25,3 +25,7 @@ export function cleanDownloadName(name: string, fallback: string): string {
     .slice(0, 100);
   return cleaned || fallback;
 }
+
+/** The spec's text when the server refuses or fails a download. */
+export const downloadStatusFailed = (status: number) =>
+  `Failed to download image. Status: ${status}`;

@@ -24,7 +24,7 @@ import { authClient } from '@/lib/auth-client';
 import { usePageTitle } from '@/lib/page-title';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { UserTypeDialog } from './UserTypeDialog';
-import { isAllowedImageFile } from './upload-rules';
+import { isAllowedImageFile } from '@/lib/upload-rules';
 
 type Account = NonNullable<ReturnType<typeof useAccount>['data']>;
 
