@@ -57,7 +57,7 @@ export function DesignCanvas({
   return (
     <section
       aria-label="Template and product"
-      className="grid min-w-0 flex-1 grid-cols-2 content-center gap-3 p-4 md:gap-6 md:p-6"
+      className="hidden min-w-0 md:grid flex-1 grid-cols-2 content-center gap-6 p-6"
     >
       <Pane title="Template" image={template} icon={ImageIcon} empty="No template image yet" />
       <Pane title="Product" image={product} icon={Package} empty="No product image yet" />

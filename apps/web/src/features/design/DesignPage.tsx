@@ -59,6 +59,7 @@ export function DesignPage() {
   );
   const [isComparing, setIsComparing] = useState(false);
   const [download, setDownload] = useState<{ id: string; name: string } | null>(null);
+  const [chatToolbar, setChatToolbar] = useState<HTMLDivElement | null>(null);
 
   const run = useGenerationRun({
     start: () => {
@@ -137,6 +138,7 @@ export function DesignPage() {
         </Link>
         <h1 className="truncate text-base font-semibold text-fg">Design</h1>
         <div className="ml-auto flex items-center gap-1.5">
+          {isChat && <div ref={setChatToolbar} className="contents" />}
           {!isChat && (
             <>
               <Button
@@ -178,6 +180,7 @@ export function DesignPage() {
         account ? (
           <ChatPanel
             userId={account.id}
+            toolbar={chatToolbar}
             onDownload={(generation) =>
               setDownload({
                 id: generation.id,
@@ -213,8 +216,11 @@ export function DesignPage() {
             aria-label="Design images"
             className="flex shrink-0 flex-col gap-4 border-t border-border bg-surface p-4 md:w-80 md:overflow-y-auto md:border-t-0 md:border-l lg:w-[25rem]"
           >
-            <ImageUploader label="Template Image" value={template} onChange={setTemplate} />
-            <ImageUploader label="Product Image" value={product} onChange={setProduct} />
+            {/* Under 768 px the uploaders are the side-by-side view. */}
+            <div className="grid grid-cols-2 gap-3 md:grid-cols-1 md:gap-4">
+              <ImageUploader label="Template Image" value={template} onChange={setTemplate} />
+              <ImageUploader label="Product Image" value={product} onChange={setProduct} />
+            </div>
             <ImageSizePicker value={size} onChange={setSize} />
             <div className="flex flex-col gap-1.5">
               <Button

@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { MessageSquarePlus, Sparkles } from 'lucide-react';
@@ -45,9 +46,12 @@ const newId = () => crypto.randomUUID();
 export function ChatPanel({
   userId,
   onDownload,
+  toolbar,
 }: {
   userId: string;
   onDownload: (generation: Generation) => void;
+  /** Where the New chat button goes (the page's top bar); beside the chat when null. */
+  toolbar: HTMLElement | null;
 }) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(chatReducer, userId, (id) =>
@@ -244,19 +248,19 @@ export function ChatPanel({
 
   return (
     <section aria-label="Chat" className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2 md:px-6">
-        <h2 className="text-sm font-semibold text-fg">Chat</h2>
-        <Button
-          variant="ghost"
-          className="h-9 px-3"
-          onClick={newChat}
-          disabled={isEmpty && attachments.length === 0 && !prompt}
-        >
-          <MessageSquarePlus className="size-4" aria-hidden="true" />
-          New chat
-        </Button>
-      </div>
-
+      {toolbar &&
+        createPortal(
+          <Button
+            variant="ghost"
+            className="h-9 px-2.5"
+            onClick={newChat}
+            disabled={isEmpty && attachments.length === 0 && !prompt}
+          >
+            <MessageSquarePlus className="size-4" aria-hidden="true" />
+            New chat
+          </Button>,
+          toolbar,
+        )}
       <div ref={listRef} className="min-h-0 flex-1 overflow-y-auto">
         {isEmpty ? (
           <div className="flex h-full min-h-48 flex-col items-center justify-center gap-3 px-6 text-center">
