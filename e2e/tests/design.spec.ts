@@ -145,6 +145,42 @@ test('design: template and product make a design, compared, downloaded, in Your 
   await expect(page.getByRole('tabpanel').getByRole('img')).toHaveCount(1);
 });
 
+test('design: a paid user makes a private design, then turns its template public @desktop', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createSignedInUser(page);
+  const plan = await page.request.post('/api/dev/plan', { data: { tier: 'pro_monthly' } });
+  expect(plan.ok()).toBe(true);
+  await page.goto('/design');
+  await page
+    .getByLabel('Template Image', { exact: true })
+    .setInputFiles(await image(page, TEMPLATE, '#3366cc'));
+  await page
+    .getByLabel('Product Image', { exact: true })
+    .setInputFiles(await image(page, PRODUCT, '#cc3333'));
+  await page.getByRole('button', { name: 'Visibility: Public' }).click();
+  await page.getByRole('menuitemradio', { name: /Private/ }).click();
+  await expect(page.getByRole('button', { name: 'Visibility: Private' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Result' })).toBeVisible({ timeout: 90_000 });
+  const mine = async () =>
+    (
+      (await (await page.request.get('/api/my-templates')).json()) as {
+        items: { isPublic: boolean }[];
+      }
+    ).items;
+  expect(await mine()).toEqual([expect.objectContaining({ isPublic: false })]);
+
+  // After the result, the menu changes is_public of the template the design became.
+  await page.getByRole('button', { name: 'Visibility: Private' }).click();
+  await page.getByRole('menuitemradio', { name: 'Public' }).click();
+  await expect(page.getByText(BROWSE_MESSAGES.nowPublic)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Visibility: Public' })).toBeVisible();
+  expect(await mine()).toEqual([expect.objectContaining({ isPublic: true })]);
+});
+
 test('chat: reference images, create, regenerate, select as input and send again @desktop', async ({
   page,
 }) => {
@@ -293,4 +329,12 @@ test('design and chat are usable at 375 px @mobile', async ({ page }) => {
   await page.keyboard.press('Escape');
   expect(await noSideScroll()).toBe(true);
   await shoot(page, 'chat-empty');
+
+  await box.fill('A red cap on a sunny beach');
+  await box.press('Enter');
+  const answer = page.getByTestId('assistant-message');
+  await expect(answer).toContainText(CHAT_MESSAGES.created, { timeout: 60_000 });
+  await expect(answer.getByRole('button', { name: 'Select as Input Image' })).toBeVisible();
+  expect(await noSideScroll()).toBe(true);
+  await shoot(page, 'chat-created');
 });
