@@ -164,7 +164,11 @@ test('design: a paid user makes a private design, then turns its template public
   await expect(page.getByRole('button', { name: 'Visibility: Private' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Creating Image' })).toBeVisible();
+  // A reload follows the same job (saved for 10 minutes) and shows its result.
+  await page.reload();
   await expect(page.getByRole('region', { name: 'Result' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('img', { name: /^Product Image: / })).toBeVisible();
   const mine = async () =>
     (
       (await (await page.request.get('/api/my-templates')).json()) as {

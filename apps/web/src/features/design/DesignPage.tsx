@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -30,6 +30,7 @@ import {
   type UploadedImage,
 } from '@/features/generation';
 import { findTemplateOfResult } from './api';
+import { draftKey, readDesignDraft, type DesignDraft } from './design-draft';
 import { ChatPanel } from './chat/ChatPanel';
 import { DesignCanvas } from './DesignCanvas';
 import { VisibilityMenu, type Visibility } from './VisibilityMenu';
@@ -47,11 +48,15 @@ export function DesignPage() {
   const { data: account } = useAccount();
   const queryClient = useQueryClient();
   const isPaid = isPaidTier(account?.profile.subscriptionTier ?? 'free');
+  // A job started here in the last 10 minutes is followed again after a reload.
+  const [draft] = useState(() =>
+    account ? readDesignDraft(readLocal(draftKey(account.id)), Date.now()) : null,
+  );
   const [isChat, setIsChat] = useState(false);
-  const [template, setTemplate] = useState<UploadedImage | null>(null);
-  const [product, setProduct] = useState<UploadedImage | null>(null);
-  const [size, setSize] = useState<ImageSize>(IMAGE_SIZES.square);
-  const [visibility, setVisibility] = useState<Visibility>('public');
+  const [template, setTemplate] = useState<UploadedImage | null>(draft?.template ?? null);
+  const [product, setProduct] = useState<UploadedImage | null>(draft?.product ?? null);
+  const [size, setSize] = useState<ImageSize>(draft?.size ?? IMAGE_SIZES.square);
+  const [visibility, setVisibility] = useState<Visibility>(draft?.visibility ?? 'public');
   const [isSavingVisibility, setIsSavingVisibility] = useState(false);
   const [upgradeFeature, setUpgradeFeature] = useState<string | null>(null);
   const [result, setResult] = useState<{ generation: Generation; templateUrl: string } | null>(
@@ -62,14 +67,27 @@ export function DesignPage() {
   const [chatToolbar, setChatToolbar] = useState<HTMLDivElement | null>(null);
 
   const run = useGenerationRun({
-    start: () => {
+    resumeId: draft?.generationId ?? null,
+    start: async () => {
       if (!template || !product) throw new Error('Missing URLs for generation');
-      return startSwap({
+      const started = await startSwap({
         templateUploadId: template.id,
         productUploadId: product.id,
         size,
         visibility,
       });
+      if (account) {
+        const saved: DesignDraft = {
+          generationId: started.id,
+          template,
+          product,
+          size,
+          visibility,
+          savedAt: Date.now(),
+        };
+        writeLocal(draftKey(account.id), JSON.stringify(saved));
+      }
+      return started;
     },
     onDone: (generation) => {
       if (template) setResult({ generation, templateUrl: template.url });
@@ -79,13 +97,19 @@ export function DesignPage() {
       }
     },
   });
-  const { closeDialog, generation: running } = run;
-  const isDone = running?.status === 'done';
+  const isDone = run.generation?.status === 'done';
+  const closeProgress = useEffectEvent(() => run.closeDialog());
   useEffect(() => {
     if (!isDone) return;
-    const timer = setTimeout(closeDialog, DONE_DIALOG_MS);
+    const timer = setTimeout(closeProgress, DONE_DIALOG_MS);
     return () => clearTimeout(timer);
-  }, [isDone, closeDialog]);
+  }, [isDone]);
+
+  const userId = account?.id;
+  const hasFailed = run.failure !== null;
+  useEffect(() => {
+    if (hasFailed && userId) removeLocal(draftKey(userId));
+  }, [hasFailed, userId]);
 
   const canCreate = Boolean(template && product) && !run.isRunning;
 
@@ -267,4 +291,28 @@ export function DesignPage() {
       />
     </div>
   );
+}
+
+function readLocal(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeLocal(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable: a reload just starts fresh */
+  }
+}
+
+function removeLocal(key: string) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    /* storage unavailable */
+  }
 }

@@ -1,0 +1,39 @@
+import type { ImageSize } from '@adtwin/shared';
+
+/** A saved design-page job is resumed only when younger than this (spec: under 10 minutes). */
+export const DRAFT_MAX_AGE_MS = 10 * 60_000;
+
+type DraftImage = { id: string; name: string; url: string; createdAt: string; monthYear: string };
+
+/** What the design page keeps in local storage so a reload resumes the same job and images. */
+export type DesignDraft = {
+  generationId: string;
+  template: DraftImage;
+  product: DraftImage;
+  size: ImageSize;
+  visibility: 'public' | 'private';
+  savedAt: number;
+};
+
+export const draftKey = (userId: string) => `design-generation:${userId}`;
+
+/** The saved draft if it is whole and under 10 minutes old, else null. */
+export function readDesignDraft(raw: string | null, now: number): DesignDraft | null {
+  if (!raw) return null;
+  try {
+    const draft = JSON.parse(raw) as Partial<DesignDraft>;
+    if (
+      typeof draft.generationId !== 'string' ||
+      !draft.template?.id ||
+      !draft.product?.id ||
+      typeof draft.savedAt !== 'number' ||
+      now - draft.savedAt >= DRAFT_MAX_AGE_MS ||
+      draft.savedAt > now
+    ) {
+      return null;
+    }
+    return draft as DesignDraft;
+  } catch {
+    return null;
+  }
+}
