@@ -284,3 +284,45 @@ test('the product area can be moved and resized before creating @desktop', async
   expect(resized.width).toBeLessThan(moved.width);
   await panel.getByRole('button', { name: 'Reset area' }).click();
 });
+
+test('the Templates toggle lists templates and community templates with search and filter', async ({
+  page,
+}) => {
+  await createSignedInUser(page);
+  const first = await openFirstTemplate(page);
+  await page.getByRole('button', { name: 'Templates', exact: true }).click();
+  const browser = isMobile(page)
+    ? page.getByRole('dialog', { name: 'Templates' })
+    : page.getByRole('complementary', { name: 'Templates' });
+  const tiles = browser.getByTestId('templates-tiles').getByRole('button');
+  await expect(tiles.first()).toBeVisible();
+  // Load More is there for the full list and hidden while a search is typed.
+  await expect(browser.getByRole('button', { name: 'Load More' })).toBeVisible();
+  await browser.getByRole('searchbox', { name: 'Search templates' }).fill('zzzz-nothing');
+  await expect(browser.getByText('No templates found')).toBeVisible();
+  await expect(browser.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+  await browser.getByRole('searchbox', { name: 'Search templates' }).fill('');
+  await browser.getByRole('combobox', { name: 'Category' }).selectOption('food');
+  await expect(tiles.first()).toBeVisible();
+  const picked = (await tiles.first().getAttribute('aria-label'))!.replace('Use template ', '');
+  await tiles.first().click();
+  await expect(page).not.toHaveURL(new RegExp(`/editor/${first.id}$`));
+  await expect(page).toHaveURL(/\/editor\/\d+$/);
+  await expect(page.getByRole('img', { name: picked })).toBeVisible();
+
+  // The Community tab, with the person's own templates behind its filter.
+  const mine = await page.request.post('/api/my-templates', {
+    multipart: {
+      file: { name: 'ad.png', mimeType: 'image/png', buffer: await makePng(page, '#228844') },
+      name: 'My green poster',
+      isPublic: 'true',
+    },
+  });
+  expect(mine.status()).toBe(201);
+  await page.getByRole('button', { name: 'Templates', exact: true }).click();
+  await browser.getByRole('tab', { name: 'Community' }).click();
+  await browser.getByRole('combobox', { name: 'Show' }).selectOption('mine');
+  await browser.getByRole('button', { name: 'Use template My green poster' }).click();
+  await expect(page).toHaveURL(/\/editor\/community\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('img', { name: 'My green poster' })).toBeVisible();
+});
