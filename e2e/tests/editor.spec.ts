@@ -95,7 +95,7 @@ test('open a template, upload a product, replace a word, create, compare, downlo
     await panel.getByRole('button', { name: `Remove text replacement ${row}` }).click();
   }
   await panel.getByLabel('Text to replace 1', { exact: true }).fill('SALE');
-  await panel.getByLabel('Replacement 1', { exact: true }).fill('DEAL');
+  await panel.getByLabel('Replace with 1', { exact: true }).fill('DEAL');
   await panel.getByRole('radio', { name: 'Portrait' }).check({ force: true });
   await expect(panel.getByText('1 credit per image · 3 left')).toBeVisible();
   await saveScreenshot(page, 'editor-ready', info.project.name);

@@ -54,7 +54,7 @@ export function ReplaceTextSection({
                 value={item.replacement}
                 onChange={(event) => update(item.id, { replacement: event.target.value })}
                 placeholder="Replace with"
-                aria-label={`Replacement ${index + 1}`}
+                aria-label={`Replace with ${index + 1}`}
                 maxLength={100}
                 className={INPUT}
               />
