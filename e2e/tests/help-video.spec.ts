@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { followMailedLink, PASSWORD, uniqueEmail } from './helpers';
+import { followMailedLink, PASSWORD, SHARED_FIXTURES, uniqueEmail } from './helpers';
 
 // Run with `npm run help-video`: records a walk through the real app into the Help Center's demo
-// video (WebM) and its poster. Extend the walk with the editor and a generation once they exist.
+// video (WebM) and its poster: sign-up, onboarding, a generation in the editor, the plans.
 const outDir = path.resolve(import.meta.dirname, '../../apps/web/public/help');
 
 async function pause(page: Page, ms = 900) {
@@ -16,7 +16,7 @@ async function typeSlowly(page: Page, label: string, text: string) {
 }
 
 test('record the demo video', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('demo');
   await page.goto('/login');
   await pause(page);
@@ -44,9 +44,33 @@ test('record the demo video', async ({ page }) => {
   await page.getByRole('button', { name: 'Get Started' }).click();
   await expect(page).toHaveURL(/templates/);
   await pause(page, 1200);
-  for (const item of ['Community', 'Design', 'Your Designs']) {
+  // The main job: a template, a product photo, a word changed, Create Image.
+  await page.getByTestId('template-card').first().getByRole('button').first().click();
+  await expect(page.getByTestId('editor-template')).toBeVisible();
+  await pause(page, 1200);
+  await page
+    .getByLabel('Product Image')
+    .setInputFiles(path.join(SHARED_FIXTURES, 'products', 'saleor-mighty-mug.png'));
+  await pause(page, 1200);
+  await page.getByRole('button', { name: 'Add a text replacement' }).click();
+  await typeSlowly(page, 'Text to replace 1', 'Out');
+  await typeSlowly(page, 'Replace with 1', 'Now');
+  await pause(page, 600);
+  await page.getByRole('button', { name: 'Create Image' }).click();
+  await expect(page.getByTestId('editor-result')).toBeVisible({ timeout: 90_000 });
+  await pause(page, 2000);
+  await page.getByRole('button', { name: 'Compare' }).click();
+  const slider = page.getByRole('slider', { name: 'Compare before and after' });
+  for (const split of ['35', '20', '65', '80', '50']) {
+    await slider.fill(split);
+    await pause(page, 350);
+  }
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await pause(page, 1500);
+  await page.getByRole('link', { name: 'Home' }).click();
+  for (const item of ['Community', 'Your Designs']) {
     await page.getByRole('link', { name: item }).first().click();
-    await pause(page, 900);
+    await pause(page, 1200);
   }
   await page.goto('/subscription');
   await pause(page, 1500);

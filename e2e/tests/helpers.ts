@@ -119,3 +119,16 @@ export async function makePng(page: Page, colour = '#3366cc', size = 96): Promis
   );
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
+
+/** Pays for a plan through the embedded test checkout, as a person would, e.g. 'Pro Monthly'. */
+export async function upgradeThroughTestCheckout(page: Page, plan: string) {
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: `Upgrade to ${plan}` }).click();
+  await expect(page).toHaveURL(/\/subscription\/test-checkout\?session_id=/);
+  await page.getByRole('button', { name: 'Confirm test payment' }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByTestId('current-plan')).toHaveText(plan);
+}
+
+/** The shared product and template photos (licences in shared/fixtures/SOURCES.md). */
+export const SHARED_FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');

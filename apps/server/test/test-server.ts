@@ -5,6 +5,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { and, desc, eq } from 'drizzle-orm';
 import pino from 'pino';
+import type { ImageProvider } from '@adtwin/engine';
 import { loadConfig } from '../src/config.js';
 import { composeServer } from '../src/compose.js';
 import { mailOutbox } from '../src/db/schema.js';
@@ -23,8 +24,12 @@ export const STRONG_PASSWORD = 'Sunny-Day-42';
 /**
  * A really started server on a random port: PGlite in memory by default, or the PostgreSQL server
  * named by TEST_DATABASE_URL (CI runs the suite twice). Files go to a fresh temporary folder.
+ * `imageProvider` replaces the configured engine (see `scripted-provider.ts`).
  */
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { imageProvider?: ImageProvider } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-test-'));
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
@@ -45,6 +50,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
     publicUrl: baseUrl,
     logger: pino({ level: 'silent' }),
     pgliteDir: 'memory://',
+    imageProvider: options.imageProvider,
   });
   const app = server.app;
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeTemplate, closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
 import { fillRegion } from '../src/pipeline/fill-region.js';
+import { removeProduct } from '../src/pipeline/remove-product.js';
 import type { Raster } from '../src/pipeline/raster.js';
 import { readFixture } from '../src/quality/fixture-cases.js';
 import { measureSwap } from '../src/quality/measure-swap.js';
@@ -40,6 +41,30 @@ function maxError(a: Raster, b: Raster, hole: Uint8Array): number {
 }
 
 describe('filling the old product away', () => {
+  it('keeps a headline next to the product and copies none of it into the hole', async () => {
+    // A gradient ad: a white price line just above a dark product, closer than the shadow margin.
+    const gradient = (x: number, y: number) => [50 + y / 4, 30 + y / 5, 110 + y / 3];
+    const word = { x: 120, y: 70, width: 160, height: 28 };
+    const inWord = (x: number, y: number) =>
+      x >= word.x && x < word.x + word.width && y >= word.y && y < word.y + word.height;
+    const truth = makeRaster(400, 400, gradient);
+    const image = makeRaster(400, 400, (x, y) =>
+      inWord(x, y) && (x + y) % 7 < 4
+        ? [255, 255, 255]
+        : Math.hypot(x - 200, y - 220) < 100
+          ? [15, 15, 20]
+          : gradient(x, y),
+    );
+    const before = image.data.slice();
+    await removeProduct(image, { x: 100, y: 100, width: 200, height: 220 }, undefined, [word]);
+    // The words are untouched...
+    const wordMask = holeOf(image, word);
+    expect(maxError(image, { ...image, data: before }, wordMask)).toBe(0);
+    // ...and the filled area under them is the gradient, with no white pulled in.
+    const under = holeOf(image, { x: 130, y: 104, width: 140, height: 30 });
+    expect(maxError(image, truth, under)).toBeLessThanOrEqual(16);
+  });
+
   it('continues a gradient seamlessly', () => {
     const gradient = (x: number, y: number) => [40 + x / 2, 90 + y / 3, 200 - x / 4];
     const truth = makeRaster(300, 240, gradient);

@@ -87,7 +87,12 @@ export async function composeSwap(
     const maskInFrame = request.productMask
       ? await maskToFrame(request.productMask.png, decoded.rgb, frame)
       : undefined;
-    await removeProduct(framed, boxInFrame, maskInFrame);
+    await removeProduct(
+      framed,
+      boxInFrame,
+      maskInFrame,
+      words.map((word) => boxToFrame(word.box, frame)),
+    );
   });
   throwIfAborted(context.signal);
 

@@ -15,6 +15,8 @@ export function fillRegion(
     seed?: number;
     grain?: number;
     ignoreColors?: [number, number, number][];
+    /** Pixels that must not be copied into the hole (words of the ad next to it). */
+    exclude?: Uint8Array;
     /** Only the smooth estimate (no bands, rim relaxation or texture): for predictions. */
     isRough?: boolean;
   } = {},
@@ -41,7 +43,8 @@ export function fillRegion(
     for (let x = 0; x < w; x += 1) {
       const src = (y + area.y) * width + x + area.x;
       const dst = y * w + x;
-      const known = hole[src] || isIgnored(raster, src, options.ignoreColors) ? 0 : 1;
+      const known =
+        hole[src] || options.exclude?.[src] || isIgnored(raster, src, options.ignoreColors) ? 0 : 1;
       weights[dst] = known;
       for (let c = 0; c < 3; c += 1) values[dst * 3 + c] = raster.data[src * channels + c]! * known;
     }
@@ -98,14 +101,24 @@ function transferDetail(
   const mean = boxBlur(values, known, w, h, radius);
   const box = boundingBoxOf(hole, w);
   if (!box) return false;
-  let energy = 0;
+  // Texture is detail almost everywhere; a smooth or gradient background with a few sharp things
+  // on it (a headline, a price) has a small median detail. Judging by the median, and copying no
+  // pixel far above it, keeps such edges from being mirrored into the hole as ghosts.
+  const histogram = new Uint32Array(256);
   let count = 0;
   for (let i = 0; i < known.length; i += 1) {
     if (tainted[i] || !known[i]) continue;
-    energy += Math.abs(values[i * 3 + 1]! - mean[i * 3 + 1]!);
+    histogram[Math.min(255, Math.round(Math.abs(values[i * 3 + 1]! - mean[i * 3 + 1]!)))]! += 1;
     count += 1;
   }
-  if (count === 0 || energy / count < 1.5) return false;
+  if (count === 0) return false;
+  let median = 0;
+  for (let seen = 0; median < 255; median += 1) {
+    seen += histogram[median]!;
+    if (seen * 2 >= count) break;
+  }
+  if (median < 1) return false;
+  const maxDetail = 6 * median + 4;
   const gap = radius + 2;
   const sourceAt = (sx: number, sy: number) => {
     if (sx < 0 || sy < 0 || sx >= w || sy >= h) return -1;
@@ -126,7 +139,7 @@ function transferDetail(
       const sy = toTop <= toBottom ? 2 * box.y - y - gap : 2 * (box.y + box.height) - y + gap;
       const first = horizontalFirst ? sourceAt(sx, y) : sourceAt(x, sy);
       const j = first >= 0 ? first : horizontalFirst ? sourceAt(x, sy) : sourceAt(sx, y);
-      if (j < 0) continue;
+      if (j < 0 || Math.abs(values[j * 3 + 1]! - mean[j * 3 + 1]!) > maxDetail) continue;
       for (let c = 0; c < 3; c += 1) {
         filled[i * 3 + c] = filled[i * 3 + c]! + (values[j * 3 + c]! - mean[j * 3 + c]!);
       }
@@ -321,7 +334,7 @@ function isIgnored(
  * continues without a seam. Returns false, changing nothing, when the background is smooth
  * (push-pull is better there) or no clean source spot exists.
  */
-export function cloneFill(raster: Raster, hole: Uint8Array): boolean {
+export function cloneFill(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
   const { width, height, channels } = raster;
   const box = boundingBoxOf(hole, width);
   if (!box) return true;
@@ -331,7 +344,7 @@ export function cloneFill(raster: Raster, hole: Uint8Array): boolean {
   for (let y = Math.max(0, box.y - band); y < Math.min(height, box.y + box.height + band); y += 1) {
     for (let x = Math.max(0, box.x - band); x < Math.min(width, box.x + box.width + band); x += 1) {
       const i = y * width + x;
-      if (rim[i] && !hole[i]) ring.push(i);
+      if (rim[i] && !hole[i] && !exclude?.[i]) ring.push(i);
     }
   }
   if (ring.length < 50 || measureTexture(raster, ring) < 6) return false;

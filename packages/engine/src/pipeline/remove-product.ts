@@ -17,12 +17,15 @@ export async function removeProduct(
   frame: Raster,
   box: Box,
   recordedMask?: Uint8Array,
+  /** The ad's words (in frame pixels): never erased unless on the product, never copied. */
+  wordBoxes: Box[] = [],
 ): Promise<Uint8Array> {
   const { width, height } = frame;
   const limits = clipBox(growBox(box, SHADOW_ALLOWANCE), width, height);
   const object = recordedMask ?? (await findObjectMask(frame, box));
+  const words = maskOfBoxes(wordBoxes, width, height);
   const radius = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.035));
-  const differs = dilate(findDifferentPixels(frame, limits), width, height, 3);
+  const differs = dilate(findDifferentPixels(frame, limits, words), width, height, 3);
   const grown = dilate(object, width, height, radius);
   const hole = new Uint8Array(width * height);
   const footTop = box.y + box.height * 0.9;
@@ -31,11 +34,12 @@ export async function removeProduct(
       const i = y * width + x;
       // The band at the foot holds the old contact shadow, which GrabCut leaves out.
       const isFoot = y >= footTop && x >= box.x && x < box.x + box.width;
+      if (words[i] && !object[i]) continue;
       if (grown[i] || differs[i] || isFoot) hole[i] = 1;
     }
   }
   const original = frame.data.slice();
-  if (!cloneFill(frame, hole)) fillRegion(frame, hole);
+  if (!cloneFill(frame, hole, words)) fillRegion(frame, hole, { exclude: words });
   // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
   // edge of an old soft shadow does not show as a straight line.
   const feather = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.04));
@@ -64,14 +68,14 @@ export async function removeProduct(
  * Pixels inside `limits` that stand out from the background predicted from outside it: thin parts
  * GrabCut misses (spines, cables, soft shadows) would otherwise stay behind as a ghost.
  */
-function findDifferentPixels(frame: Raster, limits: Box): Uint8Array {
+function findDifferentPixels(frame: Raster, limits: Box, words: Uint8Array): Uint8Array {
   const { width, height } = frame;
   const predicted: Raster = { ...frame, data: new Uint8Array(frame.data) };
   const inside = new Uint8Array(width * height);
   for (let y = limits.y; y < limits.y + limits.height; y += 1) {
     inside.fill(1, y * width + limits.x, y * width + limits.x + limits.width);
   }
-  fillRegion(predicted, inside, { grain: 0, isRough: true });
+  fillRegion(predicted, inside, { grain: 0, isRough: true, exclude: words });
   const out = new Uint8Array(width * height);
   for (let y = limits.y; y < limits.y + limits.height; y += 1) {
     for (let x = limits.x; x < limits.x + limits.width; x += 1) {
@@ -127,4 +131,21 @@ export function cropRaster(raster: Raster, area: Box): Raster {
     data.set(raster.data.subarray(start, start + area.width * channels), y * area.width * channels);
   }
   return { data, width: area.width, height: area.height, channels };
+}
+
+/** Word boxes grown by a few pixels for anti-aliased edges and glow, as a mask. */
+function maskOfBoxes(boxes: Box[], width: number, height: number): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  for (const box of boxes) {
+    const pad = Math.max(3, Math.round(box.height * 0.15));
+    const area = clipBox(
+      { x: box.x - pad, y: box.y - pad, width: box.width + 2 * pad, height: box.height + 2 * pad },
+      width,
+      height,
+    );
+    for (let y = area.y; y < area.y + area.height; y += 1) {
+      mask.fill(1, y * width + area.x, y * width + area.x + area.width);
+    }
+  }
+  return mask;
 }

@@ -1,6 +1,393 @@
-import { PlaceholderPage } from '@/features/placeholders';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { ImageIcon } from 'lucide-react';
+import {
+  BROWSE_MESSAGES,
+  GENERATION_MESSAGES,
+  isUsableFileName,
+  stripExtension,
+  type ImageSize,
+} from '@adtwin/shared';
+import { Drawer } from '@/components/ui/Drawer';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { UpgradeDialog } from '@/components/UpgradeDialog';
+import { ApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
+import { useIsMobile } from '@/lib/use-media-query';
+import {
+  CompareView,
+  CreatingImageDialog,
+  DownloadDialog,
+  fetchGenerationByNumber,
+  startSwap,
+  useGenerationRun,
+  type Generation,
+  type UploadedImage,
+} from '@/features/generation';
+import { editorTemplateKey, fetchEditorTemplate } from './api';
+import { editorPath, parseEditorRoute, templateKey, type TemplateRef } from './editor-route';
+import { lastTemplate, runningJob, savedProductImage } from './editor-storage';
+import { EditorTopBar } from './EditorTopBar';
+import { GenerationPanel } from './GenerationPanel';
+import { ProductBoxOverlay } from './ProductBoxOverlay';
+import { centredBox, type Box } from './product-box';
+import { TemplateBrowser } from './TemplateBrowser';
+import { replacementsToSend, type TextReplacement } from './text-replacements';
 
-/** The editor: every /editor route of the spec. */
+/** Every /editor route of the spec. */
 export function EditorPage() {
-  return <PlaceholderPage title="Editor" />;
+  const { pathname } = useLocation();
+  const route = parseEditorRoute(pathname);
+  if (route.kind === 'restore') {
+    const last = lastTemplate.read();
+    return <Navigate to={last ? editorPath(last) : '/templates'} replace />;
+  }
+  if (route.kind === 'invalid') {
+    return <Leave to={route.goTo} message={BROWSE_MESSAGES.templateNotFound} />;
+  }
+  if (route.kind === 'generated-view') {
+    return <GeneratedView key={route.generatedNumber} number={route.generatedNumber} />;
+  }
+  return (
+    <TemplateEditor
+      key={templateKey(route.template)}
+      templateRef={route.template}
+      generatedNumber={route.generatedNumber}
+      isViewMode={route.isViewMode}
+    />
+  );
+}
+
+/** Says why, once, and goes elsewhere. */
+function Leave({ to, message }: { to: string; message: string }) {
+  useEffect(() => {
+    toast.error(message, { id: message });
+  }, [message]);
+  return <Navigate to={to} replace />;
+}
+
+/** The spec's toasts for a template that cannot be opened, and where the person goes. */
+function describeLoadFailure(error: unknown, ref: TemplateRef, isViewMode: boolean) {
+  const home = isViewMode
+    ? '/your-designs'
+    : ref.kind === 'community'
+      ? '/community'
+      : '/templates';
+  if (error instanceof ApiError && error.code === 'private_template') {
+    return { message: BROWSE_MESSAGES.privateTemplateDenied, to: home };
+  }
+  if (error instanceof ApiError && error.status === 404) {
+    return { message: BROWSE_MESSAGES.templateNotFound, to: home };
+  }
+  return { message: 'Could not load template', to: home };
+}
+
+function useTemplate(ref: TemplateRef | null) {
+  return useQuery({
+    queryKey: ref ? editorTemplateKey(ref) : ['editor-template', 'none'],
+    queryFn: () => fetchEditorTemplate(ref!),
+    enabled: ref !== null,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+function useGenerationByNumber(number: number | null) {
+  return useQuery({
+    queryKey: ['generation-by-number', number],
+    queryFn: () => fetchGenerationByNumber(number!),
+    enabled: number !== null,
+    retry: false,
+  });
+}
+
+function downloadName(product: UploadedImage | null, result: Generation | null): string {
+  if (product && isUsableFileName(product.name)) return stripExtension(product.name);
+  return result?.result ? stripExtension(result.result.fileName) : 'adtwin-design';
+}
+
+function TemplateEditor({
+  templateRef,
+  generatedNumber,
+  isViewMode,
+}: {
+  templateRef: TemplateRef;
+  generatedNumber: number | null;
+  isViewMode: boolean;
+}) {
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const template = useTemplate(templateRef);
+  usePageTitle(template.data?.name ?? 'Editor');
+  const generated = useGenerationByNumber(generatedNumber);
+
+  const [product, setProduct] = useState<UploadedImage | null>(() => savedProductImage.read());
+  const [replacements, setReplacements] = useState<TextReplacement[]>([]);
+  const [size, setSize] = useState<ImageSize>('1024x1024');
+  /** The product area the person set; null keeps the template's own. */
+  const [box, setBox] = useState<Box | null>(null);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [isComparing, setIsComparing] = useState(false);
+  const [isDownloadOpen, setIsDownloadOpen] = useState(false);
+  const [isBrowsing, setIsBrowsing] = useState(false);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+
+  const run = useGenerationRun({
+    resumeId: isViewMode ? null : runningJob.resume(templateRef),
+    start: async () => {
+      if (!product) throw new ApiError(400, GENERATION_MESSAGES.missingUrls);
+      const started = await startSwap({
+        ...(templateRef.kind === 'official'
+          ? { templateId: templateRef.id }
+          : { communityTemplateId: templateRef.id }),
+        productUploadId: product.id,
+        replacements: replacementsToSend(replacements),
+        size,
+        ...(box ? { productBox: box } : {}),
+      });
+      runningJob.save(templateRef, started.id);
+      return started;
+    },
+    onDone: (done) => {
+      runningJob.clear();
+      toast.success(GENERATION_MESSAGES.success);
+      setIsComparing(false);
+      setIsDrawerOpen(false);
+      navigate(editorPath(templateRef, done.number), { replace: true });
+    },
+  });
+  useEffect(() => {
+    if (run.generation?.status === 'failed') runningJob.clear();
+  }, [run.generation?.status]);
+
+  // A template that cannot be opened: the spec's toast, then back to a list.
+  const loadError = template.error ?? null;
+  useEffect(() => {
+    if (!loadError) return;
+    const failure = describeLoadFailure(loadError, templateRef, isViewMode);
+    toast.error(failure.message, { id: failure.message });
+    navigate(failure.to, { replace: true });
+  }, [loadError, templateRef, isViewMode, navigate]);
+
+  useEffect(() => {
+    if (template.data && !isViewMode) lastTemplate.save(templateRef);
+  }, [template.data, templateRef, isViewMode]);
+
+  const fromRun = run.generation?.status === 'done' ? run.generation : null;
+  const result =
+    fromRun && (generatedNumber === null || fromRun.number === generatedNumber)
+      ? fromRun
+      : (generated.data ?? null);
+  const resultUrl = result?.result?.url ?? null;
+  const homePath = templateRef.kind === 'community' ? '/community' : '/templates';
+  const templateBox = box ?? template.data?.productBox ?? null;
+
+  const pick = (next: TemplateRef) => {
+    setIsBrowsing(false);
+    setIsDrawerOpen(false);
+    navigate(editorPath(next));
+  };
+  const chooseProduct = (upload: UploadedImage | null) => {
+    setProduct(upload);
+    savedProductImage.save(upload);
+  };
+
+  const panel = isBrowsing ? (
+    <div className="flex min-h-0 flex-1 flex-col p-4">
+      <TemplateBrowser
+        initialTab={templateRef.kind === 'community' ? 'community' : 'templates'}
+        onPick={pick}
+      />
+    </div>
+  ) : (
+    <GenerationPanel
+      template={template.data ?? null}
+      onBrowse={() => setIsBrowsing(true)}
+      product={product}
+      onProductChange={chooseProduct}
+      replacements={replacements}
+      onReplacementsChange={setReplacements}
+      size={size}
+      onSizeChange={setSize}
+      hasCustomBox={box !== null}
+      canPlaceBox={natural !== null && !resultUrl}
+      onPlaceBox={() => {
+        if (!natural) return;
+        setBox(template.data?.productBox ?? centredBox(natural));
+      }}
+      onResetBox={() => setBox(null)}
+      isRunning={run.isRunning}
+      onCreate={() => void run.run()}
+    />
+  );
+
+  return (
+    <div className="flex h-dvh flex-col bg-bg text-fg">
+      <EditorTopBar
+        homePath={isViewMode ? '/your-designs' : homePath}
+        template={template.data ?? null}
+        isViewMode={isViewMode}
+        isBrowsing={isBrowsing}
+        onToggleBrowse={() => {
+          setIsBrowsing((value) => !value);
+          if (isMobile) setIsDrawerOpen(true);
+        }}
+        onOpenPanel={isViewMode ? undefined : () => setIsDrawerOpen(true)}
+        canCompare={Boolean(resultUrl && template.data)}
+        isComparing={isComparing}
+        onToggleCompare={() => setIsComparing((value) => !value)}
+        canDownload={Boolean(result?.result)}
+        onDownload={() => setIsDownloadOpen(true)}
+      />
+      <div className="flex min-h-0 flex-1">
+        <main className="flex min-w-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
+          {isComparing && resultUrl && template.data ? (
+            <CompareView
+              beforeUrl={template.data.imageUrl}
+              afterUrl={resultUrl}
+              alt={template.data.name}
+            />
+          ) : resultUrl ? (
+            <img
+              src={resultUrl}
+              alt={`Your design from ${template.data?.name ?? 'the template'}`}
+              className="max-h-full max-w-full rounded-lg object-contain shadow-lg"
+              data-testid="editor-result"
+            />
+          ) : template.data ? (
+            <div className="relative inline-block max-h-full max-w-full">
+              <img
+                src={template.data.imageUrl}
+                alt={template.data.name}
+                onLoad={(event) =>
+                  setNatural({
+                    width: event.currentTarget.naturalWidth,
+                    height: event.currentTarget.naturalHeight,
+                  })
+                }
+                className="block max-h-[calc(100dvh-7rem)] max-w-full rounded-lg object-contain shadow-lg md:max-h-[calc(100dvh-9rem)]"
+                draggable={false}
+                data-testid="editor-template"
+              />
+              {!isViewMode && natural && templateBox && (
+                <ProductBoxOverlay box={templateBox} image={natural} onChange={setBox} />
+              )}
+            </div>
+          ) : template.isPending ? (
+            <Skeleton className="aspect-square w-full max-w-xl" />
+          ) : (
+            <div className="flex flex-col items-center gap-2 text-muted">
+              <ImageIcon className="size-10" aria-hidden="true" />
+              <p className="text-sm">Choose a template to start</p>
+            </div>
+          )}
+        </main>
+        {!isViewMode &&
+          (isMobile ? (
+            <Drawer
+              isOpen={isDrawerOpen}
+              onOpenChange={setIsDrawerOpen}
+              title={isBrowsing ? 'Templates' : 'Create'}
+            >
+              {panel}
+            </Drawer>
+          ) : (
+            <aside
+              aria-label={isBrowsing ? 'Templates' : 'Generation panel'}
+              className="flex w-[25rem] shrink-0 flex-col border-l border-border bg-surface"
+            >
+              {panel}
+            </aside>
+          ))}
+      </div>
+      <CreatingImageDialog
+        isOpen={run.isDialogOpen}
+        generation={run.generation}
+        failure={run.failure}
+        onClose={run.closeDialog}
+        onRetry={() => void run.run()}
+      />
+      {result?.result && (
+        <DownloadDialog
+          key={result.id}
+          generationId={result.id}
+          defaultName={downloadName(product, result)}
+          isOpen={isDownloadOpen}
+          onOpenChange={setIsDownloadOpen}
+        />
+      )}
+      <UpgradeDialog feature={run.upgradeFeature} onClose={run.closeUpgrade} />
+    </div>
+  );
+}
+
+/** /editor/view/generated/{number}: one of the person's designs, view only. */
+function GeneratedView({ number }: { number: number }) {
+  const navigate = useNavigate();
+  const generated = useGenerationByNumber(number);
+  const generation = generated.data ?? null;
+  const ref: TemplateRef | null =
+    generation?.templateId != null
+      ? { kind: 'official', id: generation.templateId }
+      : generation?.communityTemplateId
+        ? { kind: 'community', id: generation.communityTemplateId }
+        : null;
+  // The template is only the "before" of the compare; a template gone private or deleted
+  // leaves the design viewable.
+  const template = useTemplate(ref);
+  usePageTitle('Your design');
+  const [isComparing, setIsComparing] = useState(false);
+  const [isDownloadOpen, setIsDownloadOpen] = useState(false);
+
+  useEffect(() => {
+    if (!generated.error) return;
+    toast.error('Design not found', { id: 'design-not-found' });
+    navigate('/your-designs', { replace: true });
+  }, [generated.error, navigate]);
+
+  const resultUrl = generation?.result?.url ?? null;
+  return (
+    <div className="flex h-dvh flex-col bg-bg text-fg">
+      <EditorTopBar
+        homePath="/your-designs"
+        template={null}
+        isViewMode
+        isBrowsing={false}
+        canCompare={Boolean(resultUrl && template.data)}
+        isComparing={isComparing}
+        onToggleCompare={() => setIsComparing((value) => !value)}
+        canDownload={Boolean(resultUrl)}
+        onDownload={() => setIsDownloadOpen(true)}
+      />
+      <main className="flex min-h-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
+        {isComparing && resultUrl && template.data ? (
+          <CompareView
+            beforeUrl={template.data.imageUrl}
+            afterUrl={resultUrl}
+            alt={template.data.name}
+          />
+        ) : resultUrl ? (
+          <img
+            src={resultUrl}
+            alt="Your design"
+            className="max-h-full max-w-full rounded-lg object-contain shadow-lg"
+            data-testid="editor-result"
+          />
+        ) : (
+          <Skeleton className="aspect-square w-full max-w-xl" />
+        )}
+      </main>
+      {generation?.result && (
+        <DownloadDialog
+          key={generation.id}
+          generationId={generation.id}
+          defaultName={stripExtension(generation.result.fileName)}
+          isOpen={isDownloadOpen}
+          onOpenChange={setIsDownloadOpen}
+        />
+      )}
+    </div>
+  );
 }

@@ -82,7 +82,8 @@ export function useGenerationRun(options: {
     isStarting,
     isRunning: isStarting || (generationId !== null && !failure && generation?.status !== 'done'),
     failure,
-    isDialogOpen,
+    // A finished job closes its dialog; the result takes its place on the page.
+    isDialogOpen: isDialogOpen && generation?.status !== 'done',
     closeDialog: () => setIsDialogOpen(false),
     upgradeFeature,
     closeUpgrade: () => setUpgradeFeature(null),

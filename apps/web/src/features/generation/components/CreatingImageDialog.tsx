@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Check, CircleAlert, Circle } from 'lucide-react';
-import { GENERATION_STEP_LABELS, SLOW_CREATE_LABEL, SLOW_STEP_AFTER_MS } from '@adtwin/shared';
+import { GENERATION_STEP_LABELS } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
 import type { Generation, GenerationStep } from '../api';
+import { stepLabel } from '../step-label';
 import type { RunFailure } from '../use-generation-run';
 
 /** What the dialog lists before the server has answered with the job's own steps. */
@@ -22,19 +23,15 @@ function stepsBeforeStart(kind: 'swap' | 'chat'): GenerationStep[] {
   ];
 }
 
-/** The creating step reads differently once it has run for 30 seconds. */
-function useIsSlow(step: GenerationStep | undefined): boolean {
+/** Re-renders every second while a step is active, for the slow label. */
+function useNow(isTicking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
-  const isActive = step?.status === 'active';
   useEffect(() => {
-    if (!isActive) return;
+    if (!isTicking) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [isActive]);
-  const [firstSeen] = useState(() => Date.now());
-  if (!step || !isActive) return false;
-  const since = step.at ? Date.parse(step.at) : firstSeen;
-  return now - since >= SLOW_STEP_AFTER_MS;
+  }, [isTicking]);
+  return now;
 }
 
 /**
@@ -58,8 +55,9 @@ export function CreatingImageDialog({
 }) {
   const steps = generation?.steps ?? stepsBeforeStart(kind);
   const shown = failure && !generation ? markActiveAsError(steps) : steps;
-  const createStep = shown.find((step) => step.key === 'create');
-  const isSlow = useIsSlow(createStep);
+  const isCreating = shown.some((step) => step.key === 'create' && step.status === 'active');
+  const now = useNow(isCreating);
+  const [openedAt] = useState(() => Date.now());
 
   return (
     <Dialog
@@ -69,10 +67,7 @@ export function CreatingImageDialog({
     >
       <ol className="flex flex-col gap-3" aria-label="Generation steps">
         {shown.map((step) => {
-          const label =
-            step.key === 'create' && isSlow && step.status === 'active'
-              ? SLOW_CREATE_LABEL
-              : step.label;
+          const label = stepLabel(step, now, openedAt);
           return (
             <li
               key={step.key}
