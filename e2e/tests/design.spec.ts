@@ -302,6 +302,40 @@ test('chat: reference images, create, regenerate, select as input and send again
   await expect(page.getByText(CHAT_MESSAGES.empty)).toBeVisible();
 });
 
+test('library dialog: 12 per page with the remaining count, search, rename rule', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createSignedInUser(page);
+  for (let index = 1; index <= 14; index++) {
+    await uploadToLibrary(page, `photo-${String(index).padStart(2, '0')}.png`, '#3366cc');
+  }
+  await page.goto('/design');
+  await page.getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'Attach image' }).click();
+  await page.getByRole('menuitem', { name: 'Select from library' }).click();
+  const library = page.getByRole('dialog', { name: CHAT_MESSAGES.libraryTitle });
+  const tiles = library.getByRole('button', { name: /^Select / });
+  await expect(tiles).toHaveCount(12);
+  await shoot(page, 'chat-library-page');
+  await library.getByRole('button', { name: 'Load More (2)' }).click();
+  await expect(tiles).toHaveCount(14);
+  await expect(library.getByRole('button', { name: /^Load More/ })).toHaveCount(0);
+
+  // Rename: the extension is stripped, other characters become underscores, the real one stays.
+  await library.getByRole('button', { name: 'Rename photo-14.png' }).click();
+  await library.getByRole('textbox', { name: 'New name for photo-14.png' }).fill('Red cap/v2!.jpg');
+  await library.getByRole('button', { name: 'Save' }).click();
+  await expect(library.getByRole('button', { name: 'Select Red cap_v2_.png' })).toBeVisible();
+
+  const search = library.getByRole('searchbox', { name: 'Search your images' });
+  await search.fill('red CAP');
+  await expect(tiles).toHaveCount(1);
+  // Clearing the search shows the pages already loaded again.
+  await search.fill('');
+  await expect(tiles).toHaveCount(14);
+});
+
 test('design and chat are usable at 375 px @mobile', async ({ page }) => {
   await createSignedInUser(page);
   await page.goto('/design');

@@ -148,7 +148,8 @@ export function LibraryDialog({
         </div>
       )}
 
-      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
+      {/* Kept in view while the grid scrolls under it. */}
+      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-2 border-t border-border bg-surface px-5 pt-4 pb-5">
         <p className="text-xs text-muted" aria-live="polite">
           {chosen.length} selected · room for {freeSlots}
         </p>
@@ -236,7 +237,7 @@ function LibraryTile({
       {draft === null ? (
         <div className="flex min-w-0 items-center gap-1">
           <span className="min-w-0 flex-1 truncate text-xs text-muted" title={image.name}>
-            {image.name}
+            {name}
           </span>
           <button
             type="button"
