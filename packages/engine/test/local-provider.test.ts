@@ -95,4 +95,21 @@ describe('local provider', () => {
     expect(result.note).toContain('Fresh Brew');
     expect(result.note).toContain('left');
   });
+
+  it('answers a message of images alone, and takes a flat one-colour image whole', async () => {
+    const flat = new Uint8Array(
+      await sharp({
+        create: { width: 96, height: 96, channels: 3, background: { r: 51, g: 102, b: 204 } },
+      })
+        .png()
+        .toBuffer(),
+    );
+    const cutOut = await cutOutProduct(flat);
+    expect(cutOut.box).toEqual({ x: 0, y: 0, width: 96, height: 96 });
+    const result = await provider.chat({ prompt: '  ', references: [flat], size: '1024x1024' });
+    expect((await sharp(result.png).metadata()).width).toBe(1024);
+    await expect(provider.chat({ prompt: ' ', size: '1024x1024' })).rejects.toMatchObject({
+      code: 'bad_input',
+    });
+  });
 });

@@ -54,6 +54,11 @@ export async function segmentForeground(
           : GC_PR_FGD;
     }
   }
+  // GrabCut needs samples of both kinds. A picture with nothing but its background colour (a flat
+  // swatch, a plain graphic) has no object to separate: all of it is the object.
+  const foregroundSeeds = seeds.reduce((count, seed) => count + (seed === GC_PR_FGD ? 1 : 0), 0);
+  const backgroundSeeds = seeds.reduce((count, seed) => count + (seed === GC_BGD ? 1 : 0), 0);
+  if (foregroundSeeds < 16 || backgroundSeeds < 16) return wholeArea(width, height, rect);
   const image = cv.matFromArray(height, width, cv.CV_8UC3, rgb);
   const mask = cv.matFromArray(height, width, cv.CV_8UC1, seeds);
   const bgModel = new cv.Mat();
@@ -81,6 +86,11 @@ export async function segmentForeground(
     const result = keepDominantParts(cv, cleaned, width, height);
     cleaned.delete();
     return result;
+  } catch (error) {
+    // OpenCV throws bare numbers (a pointer to its exception) when its models cannot be fitted,
+    // e.g. every sample of one kind has the same colour. The object is then the whole area.
+    if (typeof error === 'number') return wholeArea(width, height, rect);
+    throw error;
   } finally {
     image.delete();
     mask.delete();
@@ -245,4 +255,18 @@ function isBackgroundLike(
     b / sum - border[2] / borderSum,
   );
   return chroma < 0.025;
+}
+
+/** A 0/255 mask covering `rect` (or everything). */
+function wholeArea(width: number, height: number, rect: Box | undefined): Uint8Array {
+  const mask = new Uint8Array(width * height);
+  if (!rect) return mask.fill(255);
+  for (let y = Math.max(0, rect.y); y < Math.min(height, rect.y + rect.height); y += 1) {
+    mask.fill(
+      255,
+      y * width + Math.max(0, rect.x),
+      y * width + Math.min(width, rect.x + rect.width),
+    );
+  }
+  return mask;
 }

@@ -11,7 +11,7 @@ import type {
   SwapRequest,
 } from '../types.js';
 import { buildSwapPrompt, fitToSize, prepareSwapInputs } from './ai-inputs.js';
-import { validateChat } from './local-provider.js';
+import { chatPrompt, validateChat } from './local-provider.js';
 
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash-image';
 
@@ -79,7 +79,7 @@ export function createGeminiProvider(config: GeminiConfig): ImageProvider {
     async chat(request: ChatRequest, context: GenerationContext = {}): Promise<GenerationResult> {
       validateChat(request);
       const parts: Part[] = [
-        { text: request.prompt },
+        { text: chatPrompt(request) },
         ...(request.references ?? []).map((bytes) => inline(Buffer.from(bytes))),
       ];
       return { png: await generate(parts, request.size, context) };

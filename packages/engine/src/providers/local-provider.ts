@@ -35,8 +35,19 @@ export function createLocalProvider(): ImageProvider {
   };
 }
 
+/** What an image-only chat message asks for: the spec lets a person send images without words. */
+export const IMAGES_ONLY_PROMPT =
+  'A clean, photorealistic product advertisement featuring the attached images.';
+
+/** The prompt to send: the person's words, or IMAGES_ONLY_PROMPT for a message of images alone. */
+export function chatPrompt(request: ChatRequest): string {
+  return request.prompt.trim() || IMAGES_ONLY_PROMPT;
+}
+
 export function validateChat(request: ChatRequest): void {
-  if (!request.prompt.trim()) throw new EngineError('bad_input', 'The prompt is empty.');
+  if (!request.prompt.trim() && (request.references ?? []).length === 0) {
+    throw new EngineError('bad_input', 'The prompt is empty.');
+  }
   if ((request.references ?? []).length > MAX_REFERENCES) {
     throw new EngineError('bad_input', `At most ${MAX_REFERENCES} reference images are allowed.`);
   }

@@ -9,7 +9,7 @@ import type {
   SwapRequest,
 } from '../types.js';
 import { buildSwapPrompt, fitToSize, prepareSwapInputs } from './ai-inputs.js';
-import { validateChat } from './local-provider.js';
+import { chatPrompt, validateChat } from './local-provider.js';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-image-1.5';
 
@@ -92,7 +92,7 @@ export function createOpenAiProvider(config: OpenAiConfig): ImageProvider {
           return client.images.generate(
             {
               model,
-              prompt: request.prompt,
+              prompt: chatPrompt(request),
               size: request.size,
               output_format: 'png',
               stream: true,
@@ -108,7 +108,7 @@ export function createOpenAiProvider(config: OpenAiConfig): ImageProvider {
           {
             model,
             image: images,
-            prompt: request.prompt,
+            prompt: chatPrompt(request),
             size: request.size,
             input_fidelity: 'high',
             output_format: 'png',

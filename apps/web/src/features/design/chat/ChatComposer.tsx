@@ -142,7 +142,7 @@ export function ChatComposer({
         placeholder="Describe the image you want…"
         aria-describedby={hintId}
         style={{ maxHeight: PROMPT_MAX_HEIGHT_PX }}
-        className="block w-full resize-none bg-transparent px-2 py-2 text-sm text-fg placeholder:text-muted focus-visible:outline-none!"
+        className="block w-full resize-none bg-transparent px-2 py-2 text-sm text-fg placeholder:text-muted focus-visible:outline-none"
       />
       <div className="flex items-center gap-1">
         <input
