@@ -18,7 +18,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { variantUrl } from '@/lib/image-url';
 import { fetchLibraryPage, renameLibraryImage, type LibraryImage } from '../api';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 export const LIBRARY_QUERY_KEY = 'library';
 
