@@ -26,7 +26,7 @@ import {
   type Generation,
   type UploadedImage,
 } from '@/features/generation';
-import { editorTemplateKey, fetchEditorTemplate } from './api';
+import { editorTemplateKey, fetchEditorTemplate, type EditorTemplate } from './api';
 import { editorPath, parseEditorRoute, templateKey, type TemplateRef } from './editor-route';
 import { lastTemplate, runningJob, savedProductImage } from './editor-storage';
 import { EditorTopBar } from './EditorTopBar';
@@ -243,18 +243,11 @@ function TemplateEditor({
       />
       <div className="flex min-h-0 flex-1">
         <main className="flex min-w-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
-          {isComparing && resultUrl && template.data ? (
-            <CompareView
-              beforeUrl={template.data.imageUrl}
-              afterUrl={resultUrl}
-              alt={template.data.name}
-            />
-          ) : resultUrl ? (
-            <img
-              src={resultUrl}
+          {resultUrl ? (
+            <ResultStage
+              resultUrl={resultUrl}
               alt={`Your design from ${template.data?.name ?? 'the template'}`}
-              className="max-h-full max-w-full rounded-lg object-contain shadow-lg"
-              data-testid="editor-result"
+              template={isComparing ? template.data : undefined}
             />
           ) : template.data ? (
             <div className="relative inline-block max-h-full max-w-full">
@@ -362,18 +355,11 @@ function GeneratedView({ number }: { number: number }) {
         onDownload={() => setIsDownloadOpen(true)}
       />
       <main className="flex min-h-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
-        {isComparing && resultUrl && template.data ? (
-          <CompareView
-            beforeUrl={template.data.imageUrl}
-            afterUrl={resultUrl}
-            alt={template.data.name}
-          />
-        ) : resultUrl ? (
-          <img
-            src={resultUrl}
+        {resultUrl ? (
+          <ResultStage
+            resultUrl={resultUrl}
             alt="Your design"
-            className="max-h-full max-w-full rounded-lg object-contain shadow-lg"
-            data-testid="editor-result"
+            template={isComparing ? template.data : undefined}
           />
         ) : (
           <Skeleton className="aspect-square w-full max-w-xl" />
@@ -389,5 +375,28 @@ function GeneratedView({ number }: { number: number }) {
         />
       )}
     </div>
+  );
+}
+
+/** A result, or with a template given, the before/after compare of the two. */
+function ResultStage({
+  resultUrl,
+  alt,
+  template,
+}: {
+  resultUrl: string;
+  alt: string;
+  template: EditorTemplate | undefined;
+}) {
+  if (template) {
+    return <CompareView beforeUrl={template.imageUrl} afterUrl={resultUrl} alt={template.name} />;
+  }
+  return (
+    <img
+      src={resultUrl}
+      alt={alt}
+      className="max-h-full max-w-full rounded-lg object-contain shadow-lg"
+      data-testid="editor-result"
+    />
   );
 }
