@@ -94,7 +94,8 @@ test('open a template, upload a product, replace a word, create, compare, downlo
   for (let row = 5; row >= 2; row -= 1) {
     await panel.getByRole('button', { name: `Remove text replacement ${row}` }).click();
   }
-  await panel.getByLabel('Text to replace 1', { exact: true }).fill('SALE');
+  // A word no template has: the result says it was not found.
+  await panel.getByLabel('Text to replace 1', { exact: true }).fill('Zebraquux');
   await panel.getByLabel('Replace with 1', { exact: true }).fill('DEAL');
   await panel.getByRole('radio', { name: 'Portrait' }).check({ force: true });
   await expect(panel.getByText('1 credit per image · 3 left')).toBeVisible();
@@ -113,6 +114,7 @@ test('open a template, upload a product, replace a word, create, compare, downlo
   await expect(page).toHaveURL(new RegExp(`/editor/${template.id}/generated/\\d+$`));
   const number = Number(page.url().split('/').pop());
   await expect(page.getByTestId('editor-result')).toBeVisible();
+  await expect(page.getByText("Not found in the template: 'Zebraquux'.")).toBeVisible();
   await saveScreenshot(page, 'editor-result', info.project.name);
 
   // A reload shows the same result.

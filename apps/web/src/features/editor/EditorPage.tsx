@@ -244,11 +244,19 @@ function TemplateEditor({
       <div className="flex min-h-0 flex-1">
         <main className="flex min-w-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
           {resultUrl ? (
-            <ResultStage
-              resultUrl={resultUrl}
-              alt={`Your design from ${template.data?.name ?? 'the template'}`}
-              template={isComparing ? template.data : undefined}
-            />
+            <figure className="flex max-h-full max-w-full flex-col items-center gap-2">
+              <ResultStage
+                resultUrl={resultUrl}
+                alt={`Your design from ${template.data?.name ?? 'the template'}`}
+                template={isComparing ? template.data : undefined}
+              />
+              {/* The engine's own word on the result, e.g. words it could not find to replace. */}
+              {result?.note && (
+                <figcaption className="max-w-xl text-center text-xs text-muted">
+                  {result.note}
+                </figcaption>
+              )}
+            </figure>
           ) : template.data ? (
             <div className="relative inline-block max-h-full max-w-full">
               <img

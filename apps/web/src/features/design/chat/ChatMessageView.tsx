@@ -146,6 +146,8 @@ export function AssistantBubble({
           {message.status === 'done' && (
             <>
               <p className="text-sm text-fg">{CHAT_MESSAGES.created}</p>
+              {/* The engine's own word on what it made (the local engine says what it understood). */}
+              {generation?.note && <p className="text-xs text-muted">{generation.note}</p>}
               {result ? (
                 <div
                   className={cn(
