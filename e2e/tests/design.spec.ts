@@ -2,10 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, CHAT_MESSAGES, GENERATION_STEP_LABELS } from '@adtwin/shared';
-import { createSignedInUser } from './helpers';
-
-/** The team's shared photo fixtures when they are beside the repository, else made PNGs. */
-const SHARED_FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+import { SHARED_FIXTURES, createSignedInUser } from './helpers';
 
 async function image(page: Page, relative: string, colour: string) {
   const file = path.join(SHARED_FIXTURES, relative);
