@@ -227,8 +227,15 @@ test('a refused start shows Generation Failed; Try Again creates the image', asy
   await expect(failed.getByText(GENERATION_MESSAGES.tooManyText)).toBeVisible();
   await expect(failed.getByRole('button', { name: 'Close' }).first()).toBeVisible();
   await failed.getByRole('button', { name: 'Try Again' }).click();
-  await expect(page.getByText(GENERATION_MESSAGES.success)).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByTestId('editor-result')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Creating Image' })).toBeVisible();
+  // Once the server has accepted the job, a reload follows it (kept for 10 minutes with its
+  // template) to its result.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('adtwin:editor:generation')))
+    .not.toBeNull();
+  await page.reload();
+  await expect(page.getByTestId('editor-result')).toBeVisible({ timeout: 90_000 });
+  await expect(page).toHaveURL(/\/editor\/\d+\/generated\/\d+$/);
 });
 
 test('out of credits: the upgrade modal; after upgrading, the new allowance creates the image @desktop', async ({
