@@ -38,6 +38,8 @@ export const GENERATION_MESSAGES = {
   invalidTemplate: 'Cannot process generation: Invalid template ID.',
   missingUrls: 'Missing URLs for generation',
   noImageData: 'No image data returned from generation',
+  saveFailed: 'Error saving generation details',
+  signedOut: 'Authentication token not available. Please log in again.',
 } as const;
 
 /** 'Error generating image (Status: N)', the fallback when a failure carries no text. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EngineError } from '@adtwin/engine';
@@ -80,6 +82,8 @@ describe.runIf(spec)(
       `'${GENERATION_MESSAGES.missingUrls}'`,
       `'${GENERATION_MESSAGES.invalidTemplate}'`,
       `'${GENERATION_MESSAGES.noImageData}'`,
+      `'${GENERATION_MESSAGES.saveFailed}'`,
+      `'${GENERATION_MESSAGES.signedOut}'`,
       `upgrade modal for '${UPGRADE_FEATURES.generation}'`,
     ])('%s', (literal) => {
       expect(spec).toContain(literal);
@@ -211,6 +215,30 @@ describe('inputs that vanish or never existed', () => {
       message: GENERATION_MESSAGES.missingUrls,
     });
     expect(await creditsUsed(userId)).toBe(0);
+  });
+
+  it('a result that cannot be stored: Generation failed plus Error saving generation details', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const template = await seedOfficialTemplate(t);
+    const upload = await seedUpload(t, { userId });
+    // A file where the person's result folder goes: the disk refuses the write, as a full or
+    // broken volume would.
+    const folder = path.join(t.dataDir, 'storage', 'user-creations', userId);
+    fs.mkdirSync(path.dirname(folder), { recursive: true });
+    fs.writeFileSync(folder, 'not a folder');
+    const res = await client.request('/api/generations/swap', {
+      method: 'POST',
+      json: { templateId: template.id, productUploadId: upload.id },
+    });
+    const last = await lastEvent(client, ((await res.json()) as View).id);
+    expect(last.status).toBe('failed');
+    expect(last.error).toEqual({
+      code: 'save_failed',
+      title: GENERATION_MESSAGES.failedTitle,
+      message: GENERATION_MESSAGES.saveFailed,
+    });
+    expect(await creditsUsed(userId)).toBe(0);
+    fs.rmSync(folder);
   });
 
   it('no template, or two, is refused at once: Cannot process generation: Invalid template ID.', async () => {

@@ -3,8 +3,23 @@ import { GENERATION_MESSAGES } from '@adtwin/shared';
 
 export type GenerationFailure = { code: string; title: string; message: string };
 
+/** The image was made but could not be stored or recorded (disk full, database gone). */
+export class ResultSaveError extends Error {
+  constructor(options: { cause: unknown }) {
+    super(GENERATION_MESSAGES.saveFailed, options);
+    this.name = 'ResultSaveError';
+  }
+}
+
 /** Maps what went wrong to the spec's titles and texts; unknown errors never leak their details. */
 export function describeGenerationFailure(error: unknown): GenerationFailure {
+  if (error instanceof ResultSaveError) {
+    return {
+      code: 'save_failed',
+      title: GENERATION_MESSAGES.failedTitle,
+      message: GENERATION_MESSAGES.saveFailed,
+    };
+  }
   if (error instanceof EngineError) {
     switch (error.code) {
       case 'timeout':

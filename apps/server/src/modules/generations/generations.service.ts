@@ -22,7 +22,7 @@ import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
 import type { JobQueue } from '../../platform/queue/job-queue.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
-import { describeGenerationFailure } from './generation-errors.js';
+import { ResultSaveError, describeGenerationFailure } from './generation-errors.js';
 import type { GenerationEvents } from './generation-events.js';
 import { selectCommunityTemplate } from './generation-inputs.queries.js';
 import { selectTemplate as selectOfficialTemplate } from '../templates/templates.queries.js';
@@ -395,44 +395,49 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           throw new EngineError('provider_error', GENERATION_MESSAGES.noImageData);
         const fileName = resultFileName(claimed);
         const key = `${claimed.userId}/${fileName}`;
-        await storage.put({
-          bucket: 'user-creations',
-          key,
-          body: Buffer.from(png),
-          contentType: 'image/png',
-        });
-        steps = activateStep(steps, 'done');
-        const isCommunity = input.visibility !== undefined;
-        // A design-page or chat result shared as a community template lives where community
-        // template images live (category-images, under the owner's id), read through access rules.
-        const communityKey = `community/${claimed.userId}/${fileName}`;
-        if (isCommunity) {
+        let didComplete: boolean;
+        try {
           await storage.put({
-            bucket: 'category-images',
-            key: communityKey,
+            bucket: 'user-creations',
+            key,
             body: Buffer.from(png),
             contentType: 'image/png',
           });
+          steps = activateStep(steps, 'done');
+          const isCommunity = input.visibility !== undefined;
+          // A design-page or chat result shared as a community template lives where community
+          // template images live (category-images, under the owner's id), read through access rules.
+          const communityKey = `community/${claimed.userId}/${fileName}`;
+          if (isCommunity) {
+            await storage.put({
+              bucket: 'category-images',
+              key: communityKey,
+              body: Buffer.from(png),
+              contentType: 'image/png',
+            });
+          }
+          didComplete = await completeGeneration(db, {
+            generation: { ...claimed, input: note ? { ...input, note } : input },
+            steps,
+            result: {
+              bucket: 'user-creations',
+              key,
+              ownerId: claimed.userId,
+              name: fileName,
+              contentType: 'image/png',
+              size: png.byteLength,
+            },
+            communityTemplate: isCommunity
+              ? {
+                  name: `Design ${claimed.number}`,
+                  isPublic: input.visibility !== 'private',
+                  imageKey: communityKey,
+                }
+              : undefined,
+          });
+        } catch (error) {
+          throw new ResultSaveError({ cause: error });
         }
-        const didComplete = await completeGeneration(db, {
-          generation: { ...claimed, input: note ? { ...input, note } : input },
-          steps,
-          result: {
-            bucket: 'user-creations',
-            key,
-            ownerId: claimed.userId,
-            name: fileName,
-            contentType: 'image/png',
-            size: png.byteLength,
-          },
-          communityTemplate: isCommunity
-            ? {
-                name: `Design ${claimed.number}`,
-                isPublic: input.visibility !== 'private',
-                imageKey: communityKey,
-              }
-            : undefined,
-        });
         if (didComplete) await deps.countUsage?.(id);
         logger.info(
           { generationId: id, ms: Math.round(performance.now() - started) },

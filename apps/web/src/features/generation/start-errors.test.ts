@@ -9,7 +9,7 @@ describe('describeStartFailure', () => {
     ).toEqual({ kind: 'upgrade', feature: 'AI image generation' });
   });
 
-  it("gives the spec's titles and texts for 429, 546 and other failures", () => {
+  it("gives the spec's titles and texts for 401, 429, 546 and other failures", () => {
     expect(describeStartFailure(new ApiError(429, 'busy'))).toEqual({
       kind: 'error',
       title: 'Too many requests',
@@ -24,6 +24,11 @@ describe('describeStartFailure', () => {
       kind: 'error',
       title: 'Generation failed',
       message: 'Template not found',
+    });
+    expect(describeStartFailure(new ApiError(401, 'Unauthorized'))).toEqual({
+      kind: 'error',
+      title: 'Generation failed',
+      message: 'Authentication token not available. Please log in again.',
     });
     expect(describeStartFailure(new ApiError(500, ''))).toMatchObject({
       message: 'Error generating image (Status: 500)',

@@ -13,6 +13,14 @@ export function describeStartFailure(error: unknown): StartFailure {
     if (error.code?.startsWith('upgrade_required:')) {
       return { kind: 'upgrade', feature: error.code.slice('upgrade_required:'.length) };
     }
+    if (error.status === 401) {
+      // The session ended (signed out in another tab, expired): nothing can be made until sign-in.
+      return {
+        kind: 'error',
+        title: GENERATION_MESSAGES.failedTitle,
+        message: GENERATION_MESSAGES.signedOut,
+      };
+    }
     if (error.status === 429) {
       return {
         kind: 'error',
