@@ -84,7 +84,9 @@ test('download: a refused or failed download says why', async ({ page }) => {
 
   let status = 500;
   await page.route('**/api/generations/*/download?*', (route) =>
-    route.fulfill({ status, json: { error: 'No' } }),
+    status === 0
+      ? route.abort('connectionreset')
+      : route.fulfill({ status, json: { error: 'No' } }),
   );
   await page.getByRole('button', { name: 'Download' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download' });
@@ -93,6 +95,9 @@ test('download: a refused or failed download says why', async ({ page }) => {
   status = 401;
   await dialog.getByRole('button', { name: 'Download' }).click();
   await expect(page.getByText(DOWNLOAD_MESSAGES.loginRequired)).toBeVisible();
+  status = 0;
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(page.getByText(DOWNLOAD_MESSAGES.failed)).toBeVisible();
 });
 
 test('chat: errors read in the assistant bubble', async ({ page }) => {

@@ -15,6 +15,8 @@ import { TextField } from '@/components/ui/TextField';
 import { useCredits } from '@/lib/account';
 import { downloadUrl } from '../api';
 
+class DownloadRefused extends Error {}
+
 /**
  * Name, format and quality for one result. Free plans keep PNG at preview quality: choosing a
  * paid option says why and keeps the free one (the server enforces the same rule). Give it a
@@ -57,8 +59,8 @@ export function DownloadDialog({
       const response = await fetch(downloadUrl(generationId, { format, quality, name: fileName }), {
         credentials: 'same-origin',
       });
-      if (response.status === 401) throw new Error(DOWNLOAD_MESSAGES.loginRequired);
-      if (!response.ok) throw new Error(downloadStatusFailed(response.status));
+      if (response.status === 401) throw new DownloadRefused(DOWNLOAD_MESSAGES.loginRequired);
+      if (!response.ok) throw new DownloadRefused(downloadStatusFailed(response.status));
       const blob = await response.blob();
       const link = document.createElement('a');
       link.href = URL.createObjectURL(blob);
@@ -69,7 +71,8 @@ export function DownloadDialog({
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       onOpenChange(false);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : DOWNLOAD_MESSAGES.failed);
+      // The server's refusals say why; anything else (a dropped connection) gets the general text.
+      toast.error(error instanceof DownloadRefused ? error.message : DOWNLOAD_MESSAGES.failed);
     } finally {
       setIsSaving(false);
     }
