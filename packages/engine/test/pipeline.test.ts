@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeTemplate, closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
 import { fillRegion } from '../src/pipeline/fill-region.js';
+import { computeFrame } from '../src/pipeline/frame-template.js';
 import { removeProduct } from '../src/pipeline/remove-product.js';
 import type { Raster } from '../src/pipeline/raster.js';
 import { readFixture } from '../src/quality/fixture-cases.js';
@@ -200,5 +201,39 @@ describe('analyzeTemplate', () => {
     // The bottle stands in the middle third of the square render.
     expect(box.x + box.width / 2).toBeGreaterThan(analysis.width / 3);
     expect(box.x + box.width / 2).toBeLessThan((analysis.width * 2) / 3);
+  });
+});
+
+describe('framing a template at another aspect', () => {
+  const template = { width: 1200, height: 1200 };
+  const product = { x: 350, y: 330, width: 500, height: 500 };
+  const headline = { x: 180, y: 120, width: 840, height: 90 };
+  const inside = (box: typeof product, crop: typeof product) =>
+    box.x >= crop.x &&
+    box.y >= crop.y &&
+    box.x + box.width <= crop.x + crop.width &&
+    box.y + box.height <= crop.y + crop.height;
+
+  it('keeps a wide headline whole in a portrait frame, reaching past the edges a little', () => {
+    const plain = computeFrame(template, product, '1024x1536');
+    expect(inside(headline, plain.crop)).toBe(false);
+    const kept = computeFrame(template, product, '1024x1536', [], [headline]);
+    expect(inside(headline, kept.crop)).toBe(true);
+    expect(inside(product, kept.crop)).toBe(true);
+    expect(kept.crop.width / kept.crop.height).toBeCloseTo(1024 / 1536, 5);
+    expect(kept.crop.height / template.height).toBeLessThanOrEqual(1.35 * 1.5);
+  });
+
+  it('gives up on copy that would need the frame to grow past a third, keeping the product', () => {
+    const banner = { x: 0, y: 0, width: 1200, height: 40 };
+    const frame = computeFrame(
+      { width: 1200, height: 400 },
+      { x: 500, y: 100, width: 200, height: 200 },
+      '1024x1536',
+      [],
+      [banner],
+    );
+    expect(frame.crop.width).toBeCloseTo(400 * (1024 / 1536), 5);
+    expect(inside({ x: 500, y: 100, width: 200, height: 200 }, frame.crop)).toBe(true);
   });
 });

@@ -78,7 +78,13 @@ export async function composeSwap(
   const wordsToKeep = replacements.flatMap(
     (r) => findPhrase(words, r.toReplace)?.map((word) => word.box) ?? [],
   );
-  const frame = computeFrame(decoded.rgb, productBox, request.size, wordsToKeep);
+  const frame = computeFrame(
+    decoded.rgb,
+    productBox,
+    request.size,
+    wordsToKeep,
+    words.map((word) => word.box),
+  );
   let framed = await step('frame', () => renderFrame(decoded.rgb, frame));
   throwIfAborted(context.signal);
   const boxInFrame = boxToFrame(productBox, frame);

@@ -11,16 +11,21 @@ export function parseOutputSize(size: OutputSize): { width: number; height: numb
   return { width, height };
 }
 
+/** How far past the largest in-template crop the frame may grow to keep the ad's copy whole. */
+const MAX_COPY_GROWTH = 1.35;
+
 /**
  * Re-frames the template to the output's aspect around its product: the largest crop that keeps
- * the product (with some air) and stays inside the template; only when the product cannot fit
- * does the frame reach past the template's edges, which are then mirrored.
+ * the product (with some air) and stays inside the template; only when the product, or the ad's
+ * copy, cannot fit does the frame reach past the template's edges, which are then filled from them.
  */
 export function computeFrame(
   template: { width: number; height: number },
   productBox: Box | null,
   size: OutputSize,
   alsoKeep: Box[] = [],
+  /** All the ad's words: kept whole when the frame can hold them. */
+  adCopy: Box[] = [],
 ): Frame {
   const out = parseOutputSize(size);
   const aspect = out.width / out.height;
@@ -37,10 +42,23 @@ export function computeFrame(
     cropWidth = needWidth;
     cropHeight = cropWidth / aspect;
   }
+  // The ad's copy should not be cut in half by a change of aspect: when it does not fit, the
+  // frame may grow past the template's edges (filled from them) by up to MAX_COPY_GROWTH.
+  const withCopy = unionOf([product, ...alsoKeep, ...adCopy]);
+  if (adCopy.length > 0) {
+    const growth = Math.max(
+      (withCopy.width * 1.04) / cropWidth,
+      (withCopy.height * 1.04) / cropHeight,
+    );
+    if (growth > 1 && growth <= MAX_COPY_GROWTH) {
+      cropWidth *= growth;
+      cropHeight *= growth;
+    }
+  }
   // Words to be replaced should stay in the picture too, when the crop can hold them all.
+  const fits = (box: Box) => box.width <= cropWidth && box.height <= cropHeight;
   const everything = unionOf([product, ...alsoKeep]);
-  const focus =
-    everything.width <= cropWidth && everything.height <= cropHeight ? everything : product;
+  const focus = fits(withCopy) ? withCopy : fits(everything) ? everything : product;
   const center = (start: number, length: number, crop: number, limit: number) => {
     const ideal = start + length / 2 - crop / 2;
     if (crop >= limit) return (limit - crop) / 2; // centre the overflow on both sides

@@ -49,7 +49,13 @@ export async function prepareSwapInputs(request: SwapRequest): Promise<{
       ? (findPhrase(request.analysis.words, replacement.toReplace)?.map((w) => w.box) ?? [])
       : [],
   );
-  const frame = computeFrame(rgb, box, request.size, wordBoxes);
+  const frame = computeFrame(
+    rgb,
+    box,
+    request.size,
+    wordBoxes,
+    request.analysis?.words.map((word) => word.box) ?? [],
+  );
   const framed = await renderFrame(rgb, frame);
   const { width, height } = parseOutputSize(request.size);
   const editBoxes: Box[] = [];
