@@ -236,4 +236,17 @@ describe('framing a template at another aspect', () => {
     expect(frame.crop.width).toBeCloseTo(400 * (1024 / 1536), 5);
     expect(inside({ x: 500, y: 100, width: 200, height: 200 }, frame.crop)).toBe(true);
   });
+
+  it('reaches further for words the person asked to replace than for the rest of the copy', () => {
+    // A landscape ad framed as portrait: the lamp on the left, the copy on the right.
+    const landscape = { width: 1536, height: 1024 };
+    const lamp = { x: 230, y: 250, width: 400, height: 500 };
+    const copy = { x: 900, y: 300, width: 300, height: 60 };
+    const asCopyOnly = computeFrame(landscape, lamp, '1024x1536', [], [copy]);
+    expect(inside(copy, asCopyOnly.crop)).toBe(false);
+    const asReplaced = computeFrame(landscape, lamp, '1024x1536', [copy], [copy]);
+    expect(inside(copy, asReplaced.crop)).toBe(true);
+    expect(inside(lamp, asReplaced.crop)).toBe(true);
+    expect(asReplaced.crop.height / landscape.height).toBeLessThanOrEqual(1.6);
+  });
 });

@@ -13,6 +13,8 @@ export function parseOutputSize(size: OutputSize): { width: number; height: numb
 
 /** How far past the largest in-template crop the frame may grow to keep the ad's copy whole. */
 const MAX_COPY_GROWTH = 1.35;
+/** The same for the words the person asked to replace: losing those loses what they asked for. */
+const MAX_REPLACED_GROWTH = 1.6;
 
 /**
  * Re-frames the template to the output's aspect around its product: the largest crop that keeps
@@ -45,19 +47,18 @@ export function computeFrame(
   // The ad's copy should not be cut in half by a change of aspect: when it does not fit, the
   // frame may grow past the template's edges (filled from them) by up to MAX_COPY_GROWTH.
   const withCopy = unionOf([product, ...alsoKeep, ...adCopy]);
-  if (adCopy.length > 0) {
-    const growth = Math.max(
-      (withCopy.width * 1.04) / cropWidth,
-      (withCopy.height * 1.04) / cropHeight,
-    );
-    if (growth > 1 && growth <= MAX_COPY_GROWTH) {
+  const everything = unionOf([product, ...alsoKeep]);
+  const growToHold = (box: Box, limit: number) => {
+    const growth = Math.max((box.width * 1.04) / cropWidth, (box.height * 1.04) / cropHeight);
+    if (growth > 1 && growth <= limit) {
       cropWidth *= growth;
       cropHeight *= growth;
     }
-  }
+  };
+  if (adCopy.length > 0) growToHold(withCopy, MAX_COPY_GROWTH);
+  if (alsoKeep.length > 0) growToHold(everything, MAX_REPLACED_GROWTH);
   // Words to be replaced should stay in the picture too, when the crop can hold them all.
   const fits = (box: Box) => box.width <= cropWidth && box.height <= cropHeight;
-  const everything = unionOf([product, ...alsoKeep]);
   const focus = fits(withCopy) ? withCopy : fits(everything) ? everything : product;
   const center = (start: number, length: number, crop: number, limit: number) => {
     const ideal = start + length / 2 - crop / 2;
