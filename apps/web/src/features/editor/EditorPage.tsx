@@ -244,7 +244,8 @@ function TemplateEditor({
       <div className="flex min-h-0 flex-1">
         <main className="flex min-w-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
           {resultUrl ? (
-            <figure className="flex max-h-full max-w-full flex-col items-center gap-2">
+            // The result fits the visible height whatever its aspect, leaving room for the note.
+            <figure className="flex max-h-full max-w-full flex-col items-center gap-2 [&_img]:max-h-[calc(100dvh-8.5rem)] md:[&_img]:max-h-[calc(100dvh-10.5rem)]">
               <ResultStage
                 resultUrl={resultUrl}
                 alt={`Your design from ${template.data?.name ?? 'the template'}`}
