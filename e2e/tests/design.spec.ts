@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, CHAT_MESSAGES, GENERATION_STEP_LABELS } from '@adtwin/shared';
-import { SHARED_FIXTURES, createSignedInUser } from './helpers';
+import { SHARED_FIXTURES, createSignedInUser, saveScreenshot } from './helpers';
 
 async function image(page: Page, relative: string, colour: string) {
   const file = path.join(SHARED_FIXTURES, relative);
@@ -24,19 +24,9 @@ async function image(page: Page, relative: string, colour: string) {
 const TEMPLATE = 'templates/fashion/summer.jpg';
 const PRODUCT = 'products/solidus_cap_red_2.png';
 
-/** Light and dark screenshots into DESIGN_SHOTS_DIR when it is set (for looking, not asserting). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.DESIGN_SHOTS_DIR;
-  if (!dir) return;
-  const width = page.viewportSize()?.width ?? 1280;
-  for (const isDark of [false, true]) {
-    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), isDark);
-    await page.waitForTimeout(250);
-    await page.screenshot({
-      path: path.join(dir, `${name}-${width}-${isDark ? 'dark' : 'light'}.png`),
-    });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+/** Screenshots into docs/screenshots with SCREENSHOTS=1 (for looking, not asserting). */
+function shoot(page: Page, name: string) {
+  return saveScreenshot(page, name, test.info().project.name);
 }
 
 /**
