@@ -132,7 +132,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('/api/*', sessionMiddleware(auth));
-  if (!config.isProduction)
+  // The plan and design shortcuts stand in for payments and generations in development; with real
+  // payments (Stripe) set up they would hand out paid plans, so they exist only beside the test
+  // billing provider.
+  if (!config.isProduction && config.billing.provider === 'test')
     app.route('/api', createDevFixtureRoutes({ db: deps.database.db, designs: deps.designs }));
   app.route('/api', api);
   app.route('/api', createFileRoutes(deps));

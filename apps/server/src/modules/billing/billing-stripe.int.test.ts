@@ -219,6 +219,16 @@ const apiJson = async (client: Client, path: string, json?: unknown) => {
 };
 
 describe('Stripe checkout and portal through the SDK', () => {
+  it('offers no development shortcut to a paid plan when payments are real', async () => {
+    const { client, userId } = await signUpVerified(t);
+    const reply = await client.request('/api/dev/plan', {
+      method: 'POST',
+      json: { tier: 'enterprise_monthly' },
+    });
+    expect(reply.status).toBe(404);
+    expect((await profile(userId)).subscriptionTier).toBe('free');
+  });
+
   it('creates a subscription Checkout Session with the plan price and the spec URLs', async () => {
     const { client, userId, email } = await signUpVerified(t);
     const reply = await apiJson(client, '/api/billing/checkout-session', {
