@@ -11,6 +11,13 @@ export class ResultSaveError extends Error {
   }
 }
 
+/** The dialog title for a failure code: the spec names timeouts and rate limits apart. */
+export function failureTitle(code: string): string {
+  if (code === 'timeout') return GENERATION_MESSAGES.timeoutTitle;
+  if (code === 'rate_limited') return GENERATION_MESSAGES.tooManyTitle;
+  return GENERATION_MESSAGES.failedTitle;
+}
+
 /** Maps what went wrong to the spec's titles and texts; unknown errors never leak their details. */
 export function describeGenerationFailure(error: unknown): GenerationFailure {
   if (error instanceof ResultSaveError) {
@@ -25,13 +32,13 @@ export function describeGenerationFailure(error: unknown): GenerationFailure {
       case 'timeout':
         return {
           code: 'timeout',
-          title: GENERATION_MESSAGES.timeoutTitle,
+          title: failureTitle('timeout'),
           message: GENERATION_MESSAGES.timeoutText,
         };
       case 'rate_limited':
         return {
           code: 'rate_limited',
-          title: GENERATION_MESSAGES.tooManyTitle,
+          title: failureTitle('rate_limited'),
           message: GENERATION_MESSAGES.tooManyText,
         };
       case 'moderation':

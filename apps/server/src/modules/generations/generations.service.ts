@@ -22,7 +22,7 @@ import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
 import type { JobQueue } from '../../platform/queue/job-queue.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
-import { ResultSaveError, describeGenerationFailure } from './generation-errors.js';
+import { ResultSaveError, describeGenerationFailure, failureTitle } from './generation-errors.js';
 import type { GenerationEvents } from './generation-events.js';
 import { selectCommunityTemplate } from './generation-inputs.queries.js';
 import { selectTemplate as selectOfficialTemplate } from '../templates/templates.queries.js';
@@ -143,13 +143,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 
   function describeStoredFailure(row: GenerationRow) {
     const code = row.errorCode ?? 'internal';
-    const title =
-      code === 'timeout'
-        ? GENERATION_MESSAGES.timeoutTitle
-        : code === 'rate_limited'
-          ? GENERATION_MESSAGES.tooManyTitle
-          : GENERATION_MESSAGES.failedTitle;
-    return { code, title, message: row.errorMessage ?? 'Failed to generate image' };
+    return {
+      code,
+      title: failureTitle(code),
+      message: row.errorMessage ?? 'Failed to generate image',
+    };
   }
 
   async function assertCanStart(userId: string, visibility: 'public' | 'private' | undefined) {
