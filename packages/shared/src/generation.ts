@@ -14,6 +14,8 @@ export const MAX_CHAT_FILE_BYTES = 10 * 1024 * 1024;
 export const MIN_PROMPT_LENGTH = 10;
 /** Generations a person may have queued or running at once. */
 export const MAX_ACTIVE_GENERATIONS_PER_USER = 3;
+/** A reload follows a generation started this recently (spec: under 10 minutes). */
+export const GENERATION_RESUME_WINDOW_MS = 10 * 60_000;
 /** The creating step's label changes after this long. */
 export const SLOW_STEP_AFTER_MS = 30_000;
 
@@ -26,6 +28,29 @@ export const GENERATION_STEP_LABELS = {
   done: 'Done',
 } as const;
 export const SLOW_CREATE_LABEL = 'Creating image... may take a moment...';
+
+export type GenerationStepKey = 'check' | 'upload' | 'create' | 'done';
+export type GenerationStepStatus = 'pending' | 'active' | 'complete' | 'error';
+export type GenerationStepState = {
+  key: GenerationStepKey;
+  label: string;
+  status: GenerationStepStatus;
+  at?: string;
+};
+
+/** The four steps of the spec, all pending; chat reads 'Preparing images' for the second. */
+export function initialGenerationSteps(kind: 'swap' | 'chat'): GenerationStepState[] {
+  return [
+    { key: 'check', label: GENERATION_STEP_LABELS.check, status: 'pending' },
+    {
+      key: 'upload',
+      label: kind === 'chat' ? GENERATION_STEP_LABELS.prepare : GENERATION_STEP_LABELS.upload,
+      status: 'pending',
+    },
+    { key: 'create', label: GENERATION_STEP_LABELS.create, status: 'pending' },
+    { key: 'done', label: GENERATION_STEP_LABELS.done, status: 'pending' },
+  ];
+}
 
 export const GENERATION_MESSAGES = {
   timeoutTitle: 'Generation timed out',

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { readStored, writeStored } from './local-storage';
 
 /** A boolean kept in local storage between visits. */
 export function usePersistedFlag(
@@ -6,21 +7,13 @@ export function usePersistedFlag(
   initial: boolean,
 ): [boolean, (value: boolean) => void] {
   const [value, setValue] = useState(() => {
-    try {
-      const stored = localStorage.getItem(key);
-      return stored === null ? initial : stored === 'true';
-    } catch {
-      return initial;
-    }
+    const stored = readStored(key);
+    return stored === null ? initial : stored === 'true';
   });
   const update = useCallback(
     (next: boolean) => {
       setValue(next);
-      try {
-        localStorage.setItem(key, String(next));
-      } catch {
-        /* storage unavailable */
-      }
+      writeStored(key, String(next));
     },
     [key],
   );

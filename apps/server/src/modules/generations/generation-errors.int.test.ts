@@ -58,11 +58,21 @@ async function creditsUsed(userId: string) {
   return row!.creditsUsed;
 }
 
-/** Starts a swap for a new person and follows it to its end. */
-async function swapToTheEnd() {
+/**
+ * Starts a swap for a new person and follows it to its end; `breakBefore` may spoil its inputs
+ * or storage just before the request.
+ */
+async function swapToTheEnd(
+  breakBefore?: (inputs: {
+    userId: string;
+    template: Awaited<ReturnType<typeof seedOfficialTemplate>>;
+    upload: Awaited<ReturnType<typeof seedUpload>>;
+  }) => unknown,
+) {
   const person = await signUpVerified(t);
   const template = await seedOfficialTemplate(t);
   const upload = await seedUpload(t, { userId: person.userId });
+  await breakBefore?.({ userId: person.userId, template, upload });
   const res = await person.client.request('/api/generations/swap', {
     method: 'POST',
     json: { templateId: template.id, productUploadId: upload.id },
@@ -200,15 +210,9 @@ describe('inputs that vanish or never existed', () => {
   });
 
   it('a product file gone before the job reads it: Generation failed plus Missing URLs for generation', async () => {
-    const { client, userId } = await signUpVerified(t);
-    const template = await seedOfficialTemplate(t);
-    const upload = await seedUpload(t, { userId });
-    await t.server.storage.delete('temp-images', upload.key);
-    const res = await client.request('/api/generations/swap', {
-      method: 'POST',
-      json: { templateId: template.id, productUploadId: upload.id },
-    });
-    const last = await lastEvent(client, ((await res.json()) as View).id);
+    const { userId, last } = await swapToTheEnd(({ upload }) =>
+      t.server.storage.delete('temp-images', upload.key),
+    );
     expect(last.error).toEqual({
       code: 'bad_input',
       title: GENERATION_MESSAGES.failedTitle,
@@ -218,19 +222,13 @@ describe('inputs that vanish or never existed', () => {
   });
 
   it('a result that cannot be stored: Generation failed plus Error saving generation details', async () => {
-    const { client, userId } = await signUpVerified(t);
-    const template = await seedOfficialTemplate(t);
-    const upload = await seedUpload(t, { userId });
     // A file where the person's result folder goes: the disk refuses the write, as a full or
     // broken volume would.
-    const folder = path.join(t.dataDir, 'storage', 'user-creations', userId);
-    fs.mkdirSync(path.dirname(folder), { recursive: true });
-    fs.writeFileSync(folder, 'not a folder');
-    const res = await client.request('/api/generations/swap', {
-      method: 'POST',
-      json: { templateId: template.id, productUploadId: upload.id },
+    const folderOf = (userId: string) => path.join(t.dataDir, 'storage', 'user-creations', userId);
+    const { userId, last } = await swapToTheEnd(({ userId }) => {
+      fs.mkdirSync(path.dirname(folderOf(userId)), { recursive: true });
+      fs.writeFileSync(folderOf(userId), 'not a folder');
     });
-    const last = await lastEvent(client, ((await res.json()) as View).id);
     expect(last.status).toBe('failed');
     expect(last.error).toEqual({
       code: 'save_failed',
@@ -238,7 +236,7 @@ describe('inputs that vanish or never existed', () => {
       message: GENERATION_MESSAGES.saveFailed,
     });
     expect(await creditsUsed(userId)).toBe(0);
-    fs.rmSync(folder);
+    fs.rmSync(folderOf(userId));
   });
 
   it('no template, or two, is refused at once: Cannot process generation: Invalid template ID.', async () => {
@@ -264,15 +262,9 @@ describe('inputs that vanish or never existed', () => {
   });
 
   it('a template image gone before the job reads it: Generation failed plus Invalid template ID', async () => {
-    const { client, userId } = await signUpVerified(t);
-    const template = await seedOfficialTemplate(t);
-    const upload = await seedUpload(t, { userId });
-    await t.server.storage.delete('category-images', template.imageKey);
-    const res = await client.request('/api/generations/swap', {
-      method: 'POST',
-      json: { templateId: template.id, productUploadId: upload.id },
-    });
-    const last = await lastEvent(client, ((await res.json()) as View).id);
+    const { userId, last } = await swapToTheEnd(({ template }) =>
+      t.server.storage.delete('category-images', template.imageKey),
+    );
     expect(last.error).toEqual({
       code: 'bad_input',
       title: GENERATION_MESSAGES.failedTitle,

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { generations, storedObjects, userTemplates, users } from '../../db/schema.js';
 import { refundCredit, reserveCredit } from '../credits/credits.queries.js';
-import type { GenerationStepState } from './generation-steps.js';
+import type { GenerationStepState } from '@adtwin/shared';
 
 export type GenerationRow = typeof generations.$inferSelect;
 

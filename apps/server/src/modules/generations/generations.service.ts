@@ -11,8 +11,10 @@ import {
   MAX_ACTIVE_GENERATIONS_PER_USER,
   SIGNED_URL_TTL,
   UPGRADE_FEATURES,
+  initialGenerationSteps,
   isPaidTier,
   type DownloadFormat,
+  type GenerationStepState,
   type DownloadQuality,
   type ImageSize,
 } from '@adtwin/shared';
@@ -27,12 +29,7 @@ import type { GenerationEvents } from './generation-events.js';
 import { selectCommunityTemplate } from './generation-inputs.queries.js';
 import { selectTemplate as selectOfficialTemplate } from '../templates/templates.queries.js';
 import { selectOwnUpload } from '../uploads/uploads.queries.js';
-import {
-  activateStep,
-  failActiveStep,
-  initialSteps,
-  type GenerationStepState,
-} from './generation-steps.js';
+import { activateStep, failActiveStep } from './generation-steps.js';
 import {
   claimGeneration,
   completeGeneration,
@@ -175,7 +172,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         templateId: options.templateId ?? null,
         userTemplateId: options.userTemplateId ?? null,
         input: options.input,
-        steps: initialSteps(options.kind),
+        steps: initialGenerationSteps(options.kind),
         provider: deps.provider.name,
       },
       { maxActive: MAX_ACTIVE_GENERATIONS_PER_USER },

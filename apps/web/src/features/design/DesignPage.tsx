@@ -17,6 +17,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/lib/account';
+import { readStored, writeStored } from '@/lib/local-storage';
 import { usePageTitle } from '@/lib/page-title';
 import { updateVisibility } from '@/features/community';
 import {
@@ -50,7 +51,7 @@ export function DesignPage() {
   const isPaid = isPaidTier(account?.profile.subscriptionTier ?? 'free');
   // A job started here in the last 10 minutes is followed again after a reload.
   const [draft] = useState(() =>
-    account ? readDesignDraft(readLocal(draftKey(account.id)), Date.now()) : null,
+    account ? readDesignDraft(readStored(draftKey(account.id)), Date.now()) : null,
   );
   const [isChat, setIsChat] = useState(false);
   const [template, setTemplate] = useState<UploadedImage | null>(draft?.template ?? null);
@@ -85,7 +86,7 @@ export function DesignPage() {
           visibility,
           savedAt: Date.now(),
         };
-        writeLocal(draftKey(account.id), JSON.stringify(saved));
+        writeStored(draftKey(account.id), JSON.stringify(saved));
       }
       return started;
     },
@@ -108,7 +109,7 @@ export function DesignPage() {
   const userId = account?.id;
   const hasFailed = run.failure !== null;
   useEffect(() => {
-    if (hasFailed && userId) removeLocal(draftKey(userId));
+    if (hasFailed && userId) writeStored(draftKey(userId), null);
   }, [hasFailed, userId]);
 
   const canCreate = Boolean(template && product) && !run.isRunning;
@@ -291,28 +292,4 @@ export function DesignPage() {
       />
     </div>
   );
-}
-
-function readLocal(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeLocal(key: string, value: string) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* storage unavailable: a reload just starts fresh */
-  }
-}
-
-function removeLocal(key: string) {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    /* storage unavailable */
-  }
 }

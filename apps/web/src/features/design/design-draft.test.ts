@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DRAFT_MAX_AGE_MS, readDesignDraft, type DesignDraft } from './design-draft';
+import { GENERATION_RESUME_WINDOW_MS as DRAFT_MAX_AGE_MS } from '@adtwin/shared';
+import { readDesignDraft, type DesignDraft } from './design-draft';
 
 const image = (id: string) => ({
   id,

@@ -1,7 +1,4 @@
-import type { ImageSize } from '@adtwin/shared';
-
-/** A saved design-page job is resumed only when younger than this (spec: under 10 minutes). */
-export const DRAFT_MAX_AGE_MS = 10 * 60_000;
+import { GENERATION_RESUME_WINDOW_MS, type ImageSize } from '@adtwin/shared';
 
 type DraftImage = { id: string; name: string; url: string; createdAt: string; monthYear: string };
 
@@ -27,7 +24,7 @@ export function readDesignDraft(raw: string | null, now: number): DesignDraft | 
       !draft.template?.id ||
       !draft.product?.id ||
       typeof draft.savedAt !== 'number' ||
-      now - draft.savedAt >= DRAFT_MAX_AGE_MS ||
+      now - draft.savedAt >= GENERATION_RESUME_WINDOW_MS ||
       draft.savedAt > now
     ) {
       return null;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { lastTemplate, RESUME_WINDOW_MS, runningJob } from './editor-storage';
+import { GENERATION_RESUME_WINDOW_MS as RESUME_WINDOW_MS } from '@adtwin/shared';
+import { lastTemplate, runningJob } from './editor-storage';
 
 // Node has no localStorage; a Map behind the same four methods stands in for the browser's.
 const entries = new Map<string, string>();

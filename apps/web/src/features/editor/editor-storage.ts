@@ -1,4 +1,6 @@
+import { GENERATION_RESUME_WINDOW_MS } from '@adtwin/shared';
 import type { UploadedImage } from '@/features/generation';
+import { readStored, writeStored } from '@/lib/local-storage';
 import type { TemplateRef } from './editor-route';
 import { templateKey } from './editor-route';
 
@@ -6,13 +8,11 @@ import { templateKey } from './editor-route';
 const LAST_TEMPLATE = 'adtwin:editor:last-template';
 const PRODUCT_IMAGE = 'adtwin:editor:product-image';
 const RUNNING_JOB = 'adtwin:editor:generation';
-/** A saved generation state is resumed only if younger than this (spec: under 10 minutes). */
-export const RESUME_WINDOW_MS = 10 * 60 * 1000;
 
 function read<T>(key: string, isValid: (value: unknown) => value is T): T | null {
+  const raw = readStored(key);
+  if (raw === null) return null;
   try {
-    const raw = localStorage.getItem(key);
-    if (raw === null) return null;
     const value: unknown = JSON.parse(raw);
     return isValid(value) ? value : null;
   } catch {
@@ -21,12 +21,7 @@ function read<T>(key: string, isValid: (value: unknown) => value is T): T | null
 }
 
 function write(key: string, value: unknown) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* storage full or unavailable: the editor works without it */
-  }
+  writeStored(key, value === null ? null : JSON.stringify(value));
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -70,7 +65,7 @@ export const runningJob = {
   resume(template: TemplateRef, now = Date.now()): string | null {
     const job = read(RUNNING_JOB, isRunningJob);
     if (!job) return null;
-    const isFresh = now - job.startedAt >= 0 && now - job.startedAt < RESUME_WINDOW_MS;
+    const isFresh = now - job.startedAt >= 0 && now - job.startedAt < GENERATION_RESUME_WINDOW_MS;
     return isFresh && job.template === templateKey(template) ? job.generationId : null;
   },
   save: (template: TemplateRef, generationId: string, now = Date.now()) =>

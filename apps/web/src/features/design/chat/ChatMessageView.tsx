@@ -15,9 +15,6 @@ const ASPECT: Record<ImageSize, string> = {
   [IMAGE_SIZES.landscape]: 'aspect-[3/2]',
 };
 
-const timeOf = (timestamp: number) =>
-  new Date(timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
 export function UserBubble({ message }: { message: UserChatMessage }) {
   const images: (ChatImage & { isInput?: boolean })[] = [
     ...(message.selectedInputImage ? [{ ...message.selectedInputImage, isInput: true }] : []),
@@ -50,12 +47,7 @@ export function UserBubble({ message }: { message: UserChatMessage }) {
             {message.content}
           </p>
         )}
-        <time
-          className="text-[11px] text-muted"
-          dateTime={new Date(message.timestamp).toISOString()}
-        >
-          {timeOf(message.timestamp)}
-        </time>
+        <MessageTime timestamp={message.timestamp} />
       </div>
     </li>
   );
@@ -200,15 +192,19 @@ export function AssistantBubble({
               )}
             </div>
           )}
-          <time
-            className="text-[11px] text-muted"
-            dateTime={new Date(message.timestamp).toISOString()}
-          >
-            {timeOf(message.timestamp)}
-          </time>
+          <MessageTime timestamp={message.timestamp} />
         </div>
       </div>
     </li>
+  );
+}
+
+function MessageTime({ timestamp }: { timestamp: number }) {
+  const date = new Date(timestamp);
+  return (
+    <time className="text-[11px] text-muted" dateTime={date.toISOString()}>
+      {date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+    </time>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Check, CircleAlert, Circle } from 'lucide-react';
-import { GENERATION_STEP_LABELS } from '@adtwin/shared';
+import { initialGenerationSteps } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
@@ -11,16 +11,9 @@ import type { RunFailure } from '../use-generation-run';
 
 /** What the dialog lists before the server has answered with the job's own steps. */
 function stepsBeforeStart(kind: 'swap' | 'chat'): GenerationStep[] {
-  return [
-    { key: 'check', label: GENERATION_STEP_LABELS.check, status: 'active' },
-    {
-      key: 'upload',
-      label: kind === 'chat' ? GENERATION_STEP_LABELS.prepare : GENERATION_STEP_LABELS.upload,
-      status: 'pending',
-    },
-    { key: 'create', label: GENERATION_STEP_LABELS.create, status: 'pending' },
-    { key: 'done', label: GENERATION_STEP_LABELS.done, status: 'pending' },
-  ];
+  return initialGenerationSteps(kind).map((step, i) =>
+    i === 0 ? { ...step, status: 'active' } : step,
+  );
 }
 
 /** Re-renders every second while a step is active, for the slow label. */
