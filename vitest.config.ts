@@ -5,6 +5,10 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      // Texts against ../shared/spec: `npm run test:spec-texts` (scripts/check-spec-texts.mjs).
+      {
+        test: { name: 'spec-texts', root: 'packages/shared', include: ['spec-texts/**/*.test.ts'] },
+      },
       {
         test: {
           name: 'engine',

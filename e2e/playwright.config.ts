@@ -1,11 +1,10 @@
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { defaultDataDir } from './global-teardown';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Workers are other processes: the runner's choice is passed on through the environment, so
 // tests can look at the server's files (account deletion must leave none behind).
-const dataDir = (process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `adtwin-e2e-${process.pid}`));
+const dataDir = (process.env.E2E_DATA_DIR ??= defaultDataDir(port));
 export const googlePort = port + 1;
 export const googleMockPort = port + 2;
 export const GOOGLE_CLIENT_ID = 'adtwin-e2e.apps.googleusercontent.com';
@@ -17,10 +16,14 @@ const serverEnv = {
   LOG_LEVEL: 'warn',
   // Every test signs up from 127.0.0.1; the limits themselves are covered by the server suite.
   DISABLE_RATE_LIMITS: 'true',
+  // Journeys through the screens, not judgements of the picture: the engine's fallbacks (GrabCut,
+  // Tesseract) keep them fast; the engine's own tests run the learned models.
+  ADTWIN_LEARNED_MODELS: '0',
 };
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   outputDir: '../test-results/e2e',
   fullyParallel: false,
   workers: 1,

@@ -18,7 +18,17 @@ const externalNpmPackages = {
 
 fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/admin.ts')],
+  entryPoints: [
+    path.join(here, 'src/main.ts'),
+    path.join(here, 'src/admin.ts'),
+    // The scaled shape's generation worker (`npm run worker`).
+    path.join(here, 'src/worker.ts'),
+    // The image engine's worker thread: the engine pool looks for it beside the bundle.
+    {
+      in: path.join(here, '../../packages/engine/src/pool/engine-worker.ts'),
+      out: 'engine-worker',
+    },
+  ],
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',
@@ -34,4 +44,6 @@ await build({
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), {
   recursive: true,
 });
-console.log('server built: apps/server/dist/main.js, apps/server/dist/admin.js');
+console.log(
+  'server built: apps/server/dist/main.js, apps/server/dist/admin.js, apps/server/dist/worker.js, apps/server/dist/engine-worker.js',
+);

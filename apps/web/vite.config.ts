@@ -2,10 +2,12 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompressAssets } from './build/precompress-assets';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
-  build: { sourcemap: true },
+  // Maps are written for the server's disk (stack traces) but not linked from the served files.
+  build: { sourcemap: 'hidden' },
 });

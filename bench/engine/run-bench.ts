@@ -4,8 +4,11 @@
  * replacement. Template analyses are computed beforehand, as the app stores them when a template
  * is added. Prints a table and writes bench/engine/results/latest.json.
  *
- *   npx tsx bench/engine/run-bench.ts [--every N] [--sizes 1024x1024,...]
+ *   npx tsx bench/engine/run-bench.ts [--every N] [--sizes 1024x1024,...] [--threads N]
  *   npm run bench -w @adtwin/engine -- --every 4
+ *
+ * `--threads N` runs the swaps through the engine pool the server uses (N worker threads), so the
+ * times include the hop to the worker; without it the engine runs in this thread.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { analyzeTemplate } from '../../packages/engine/src/analyze-template.js';
 import {
   closeEngine,
+  createEnginePool,
   createProvider,
   cutOutProduct,
   type OutputSize,
@@ -38,7 +42,9 @@ const sizes = (argument('--sizes')?.split(',') ?? [
   '1536x1024',
 ]) as OutputSize[];
 
-const provider = createProvider();
+const threads = argument('--threads');
+const provider = threads ? createEnginePool({ threads: Number(threads) }) : createProvider();
+if (threads) await (provider as ReturnType<typeof createEnginePool>).warmedUp();
 const { templates, products } = listFixtures();
 
 let peakRss = 0;
@@ -57,6 +63,12 @@ const textTemplates = [];
 for (const spec of TEXT_TEMPLATES) {
   const bytes = await makeTextTemplate(readFixture(spec.photo), spec.copy);
   textTemplates.push({ spec, bytes, analysis: await analyzeTemplate(bytes) });
+}
+
+/** A copy of the kept cut-out: the engine pool takes the bytes it is given. */
+function keptCutOut(product: string): ProductCutOut {
+  const cutOut = cutOuts.get(product)!;
+  return { ...cutOut, png: cutOut.png.slice() };
 }
 
 type Group = {
@@ -107,7 +119,7 @@ for (const size of sizes) {
   await timeGroup(
     size,
     'cut-out kept',
-    pairs.map((pair) => () => ({ ...base(pair), productCutOut: cutOuts.get(pair.product) })),
+    pairs.map((pair) => () => ({ ...base(pair), productCutOut: keptCutOut(pair.product) })),
   );
   const textCases = textTemplates
     .flatMap((text) => products.map((product) => ({ text, product })))
@@ -116,9 +128,9 @@ for (const size of sizes) {
     size,
     'text, cut-out kept',
     textCases.map(({ text, product }) => () => ({
-      template: text.bytes,
+      template: text.bytes.slice(),
       product: readFixture(product),
-      productCutOut: cutOuts.get(product),
+      productCutOut: keptCutOut(product),
       analysis: text.analysis,
       replacements: text.spec.replacements,
       size,
@@ -161,6 +173,7 @@ writeFileSync(
         memoryGb: Math.round(os.totalmem() / 2 ** 30),
       },
       every,
+      engine: threads ? `pool of ${threads} thread(s)` : 'in-thread',
       table,
     },
     null,

@@ -121,10 +121,14 @@ test('back from checkout: the success message, then credits read again after 1 s
   page,
 }) => {
   await createOnboardedUser(page);
-  const sessionId = `test_cs_${crypto.randomUUID()}`;
-  const confirmed = await page.request.post('/api/billing/test/confirm', {
-    data: { sessionId, plan: 'enterprise', frequency: 'weekly' },
+  // The server confirms the plan it recorded when the checkout opened.
+  const checkout = await page.request.post('/api/billing/checkout-session', {
+    data: { planType: 'enterprise', frequency: 'weekly' },
   });
+  const sessionId = new URL(((await checkout.json()) as { url: string }).url).searchParams.get(
+    'session_id',
+  )!;
+  const confirmed = await page.request.post('/api/billing/test/confirm', { data: { sessionId } });
   expect(confirmed.status()).toBe(200);
   // The first read answers the state from before the payment, as a slow webhook would leave it.
   let reads = 0;

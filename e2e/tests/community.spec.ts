@@ -37,7 +37,16 @@ test('the hero, and the empty states of both lists', async ({ page }, info) => {
 
 test('a free user sees the upgrade prompt and the template stays public', async ({ page }) => {
   await createSignedInUser(page);
-  const template = await createTemplate(page, 'Free plan ad', false);
+  // Asked for privately on a free plan, the template is refused, not silently published.
+  const refused = await page.request.post('/api/my-templates', {
+    multipart: {
+      file: { name: 'ad.png', mimeType: 'image/png', buffer: await makePng(page) },
+      name: 'Free plan ad',
+      isPublic: 'false',
+    },
+  });
+  expect(refused.status()).toBe(403);
+  const template = await createTemplate(page, 'Free plan ad');
   expect(template.isPublic).toBe(true);
   await page.goto('/community');
   const mine = page.getByRole('list', { name: BROWSE_MESSAGES.myTemplates });

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, CHAT_MESSAGES, GENERATION_STEP_LABELS } from '@adtwin/shared';
-import { SHARED_FIXTURES, createSignedInUser, saveScreenshot } from './helpers';
+import { FIXTURES, createSignedInUser, saveScreenshot } from './helpers';
 
 async function image(page: Page, relative: string, colour: string) {
-  const file = path.join(SHARED_FIXTURES, relative);
+  const file = path.join(FIXTURES, relative);
   if (fs.existsSync(file)) {
     const extension = path.extname(file).slice(1).toLowerCase();
     return {
@@ -57,7 +57,7 @@ async function uploadToLibrary(page: Page, name: string, colour: string) {
   const res = await page.request.post('/api/uploads', {
     multipart: { file: { name, mimeType: 'image/png', buffer: await subjectPng(page, colour) } },
   });
-  expect(res.status()).toBe(201);
+  expect(res.ok()).toBe(true);
 }
 
 test('design: template and product make a design, compared, downloaded, in Your Designs @desktop', async ({
@@ -91,6 +91,8 @@ test('design: template and product make a design, compared, downloaded, in Your 
   await expect(upgrade).toBeVisible();
   await upgrade.getByRole('button', { name: 'Not now' }).click();
   await expect(page.getByRole('button', { name: 'Visibility: Public' })).toBeVisible();
+  // The community template this design becomes gets the person's name for it.
+  await page.getByLabel('Template name').fill('Red cap summer ad');
   await shoot(page, 'design-ready');
 
   await create.click();
@@ -130,6 +132,10 @@ test('design: template and product make a design, compared, downloaded, in Your 
   await expect(page.getByTestId('image-tile')).toHaveCount(1);
   await page.getByRole('tab', { name: BROWSE_MESSAGES.myTemplates }).click();
   await expect(page.getByRole('tabpanel').getByRole('img')).toHaveCount(1);
+  const mine = (await (await page.request.get('/api/my-templates')).json()) as {
+    items: { name: string }[];
+  };
+  expect(mine.items.map((item) => item.name)).toEqual(['Red cap summer ad']);
 });
 
 test('design: a paid user makes a private design, then turns its template public @desktop', async ({
@@ -238,9 +244,23 @@ test('chat: reference images, create, regenerate, select as input and send again
   await expect(answers.first()).toContainText(CHAT_MESSAGES.created, { timeout: 60_000 });
   await shoot(page, 'chat-created');
 
+  // Regenerate adds an image below, in another layout; the first one stays in the thread.
   await answers.first().getByRole('button', { name: 'Regenerate' }).click();
-  await expect(answers.first()).toContainText(CHAT_MESSAGES.creating);
-  await expect(answers.first()).toContainText(CHAT_MESSAGES.created, { timeout: 60_000 });
+  await expect(answers).toHaveCount(2);
+  await expect(answers.nth(1)).toContainText(CHAT_MESSAGES.created, { timeout: 60_000 });
+  await expect(answers.first()).toContainText(CHAT_MESSAGES.created);
+  const pixelsOf = async (index: number) => {
+    const src = await answers.nth(index).getByRole('img').first().getAttribute('src');
+    return (await page.request.get(src!)).body();
+  };
+  expect((await pixelsOf(0)).equals(await pixelsOf(1))).toBe(false);
+
+  // The chat is kept between visits: another tab of the same person finds it.
+  const later = await page.context().newPage();
+  await later.goto('/design');
+  await later.getByRole('button', { name: 'Chat' }).click();
+  await expect(later.getByTestId('assistant-message')).toHaveCount(2);
+  await later.close();
 
   await answers.first().getByRole('button', { name: 'Expand Image' }).click();
   const viewer = page.getByRole('dialog', { name: 'Expanded image' });
@@ -274,8 +294,8 @@ test('chat: reference images, create, regenerate, select as input and send again
   await expect(userMessages).toHaveCount(2);
   await expect(userMessages.nth(1).getByRole('img')).toHaveCount(2);
   await expect(userMessages.nth(1).getByRole('img', { name: /^Input image/ })).toBeVisible();
-  await expect(answers).toHaveCount(2);
-  await expect(answers.nth(1)).toContainText(CHAT_MESSAGES.created, { timeout: 60_000 });
+  await expect(answers).toHaveCount(3);
+  await expect(answers.nth(2)).toContainText(CHAT_MESSAGES.created, { timeout: 60_000 });
 
   // The chat file type rule.
   await page.getByRole('button', { name: 'Attach image' }).click();
@@ -295,7 +315,9 @@ test('library dialog: 12 per page with the remaining count, search, rename rule'
   test.setTimeout(120_000);
   await createSignedInUser(page);
   for (let index = 1; index <= 14; index++) {
-    await uploadToLibrary(page, `photo-${String(index).padStart(2, '0')}.png`, '#3366cc');
+    // Distinct pictures: the same file twice is kept once.
+    const blue = (0x40 + index * 8).toString(16);
+    await uploadToLibrary(page, `photo-${String(index).padStart(2, '0')}.png`, `#3366${blue}`);
   }
   await page.goto('/design');
   await page.getByRole('button', { name: 'Chat' }).click();

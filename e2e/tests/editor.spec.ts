@@ -3,14 +3,14 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, DOWNLOAD_MESSAGES, GENERATION_MESSAGES } from '@adtwin/shared';
 import {
-  SHARED_FIXTURES,
+  FIXTURES,
   createSignedInUser,
   makePng,
   saveScreenshot,
   upgradeThroughTestCheckout,
 } from './helpers';
 
-const PRODUCT = path.join(SHARED_FIXTURES, 'products', 'saleor-mighty-mug.png');
+const PRODUCT = path.join(FIXTURES, 'products', 'saleor-mighty-mug.png');
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /** The generation panel: the right sidebar on desktop, a drawer under 768 px. */
@@ -38,7 +38,7 @@ async function uploadProduct(page: Page) {
       file: { name: 'mug.png', mimeType: 'image/png', buffer: fs.readFileSync(PRODUCT) },
     },
   });
-  expect(res.status()).toBe(201);
+  expect(res.ok()).toBe(true);
   return (await res.json()) as { id: string };
 }
 
@@ -267,13 +267,13 @@ test('out of credits: the upgrade modal; after upgrading, the new allowance crea
   await expect(again.getByText('1 credit per image · 39 left')).toBeVisible();
 });
 
-test('the product area can be moved and resized before creating @desktop', async ({ page }) => {
+test('the area to remove can be moved and resized before creating @desktop', async ({ page }) => {
   await createSignedInUser(page);
   await openFirstTemplate(page);
   const panel = await openPanel(page);
   const box = page.getByTestId('product-box');
   if ((await box.count()) === 0) {
-    await panel.getByRole('button', { name: 'Mark product area' }).click();
+    await panel.getByRole('button', { name: 'Mark area to remove' }).click();
   }
   await expect(box).toBeVisible();
   const before = (await box.boundingBox())!;
@@ -291,7 +291,7 @@ test('the product area can be moved and resized before creating @desktop', async
   await page.keyboard.press('Shift+ArrowLeft');
   const resized = (await box.boundingBox())!;
   expect(resized.width).toBeLessThan(moved.width);
-  await panel.getByRole('button', { name: 'Reset area' }).click();
+  await panel.getByRole('button', { name: 'Reset remove area' }).click();
 });
 
 test('the Templates toggle lists templates and community templates with search and filter', async ({

@@ -8,13 +8,13 @@ import {
   chatError,
   downloadStatusFailed,
 } from '@adtwin/shared';
-import { SHARED_FIXTURES, createSignedInUser } from './helpers';
+import { FIXTURES, createSignedInUser } from './helpers';
 
 // The spec's error catalogue as the browser shows it, where the failure comes from outside the
 // app server (a proxy, a dropped session): those answers are made at the network here. Failures
 // the server makes itself are covered by the server suite (generation-errors.int.test.ts).
 
-const PRODUCT = path.join(SHARED_FIXTURES, 'products', 'saleor-mighty-mug.png');
+const PRODUCT = path.join(FIXTURES, 'products', 'saleor-mighty-mug.png');
 
 async function firstTemplateId(page: Page): Promise<number> {
   const res = await page.request.get('/api/templates?limit=1');

@@ -50,3 +50,30 @@ test('onboarded: / goes to /templates, /login and /onboarding send back into the
   await page.goBack();
   await expect(page).toHaveURL(/\/settings$/);
 });
+
+test('a session ended in another tab sends the page to /login with a plain message @desktop', async ({
+  page,
+  context,
+}) => {
+  await createOnboardedUser(page);
+  await page.goto('/templates');
+  await expect(page.getByRole('link', { name: 'Your Designs' })).toBeVisible();
+  // Another tab of the same browser signs out, as the app's menu does.
+  const otherTab = await context.newPage();
+  await otherTab.goto('/templates');
+  const signedOut = await otherTab.evaluate(async () => {
+    const res = await fetch('/api/auth/sign-out', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return res.ok;
+  });
+  expect(signedOut).toBe(true);
+  await otherTab.close();
+  // The first tab's next request meets the ended session.
+  await page.getByRole('link', { name: 'Your Designs' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(page.getByText(/Failed to load/)).toHaveCount(0);
+});

@@ -6,7 +6,7 @@ test('demo video in a modal; FAQ tabs with one item open at a time', async ({ pa
   await page.goto('/help-center');
   await expect(page).toHaveTitle('Adtwin | Help Center');
 
-  await page.getByRole('button', { name: 'Play the demo video' }).click();
+  await page.getByRole('button', { name: 'How Adtwin works: play the demo video' }).click();
   const dialog = page.getByRole('dialog', { name: 'How Adtwin works' });
   await expect(dialog.locator('video')).toBeVisible();
   await expect

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { followMailedLink, PASSWORD, SHARED_FIXTURES, uniqueEmail } from './helpers';
+import { followMailedLink, PASSWORD, FIXTURES, uniqueEmail } from './helpers';
 
 // Run with `npm run help-video`: records a walk through the real app into the Help Center's demo
 // video (WebM) and its poster: sign-up, onboarding, a generation in the editor, the plans.
@@ -50,7 +50,7 @@ test('record the demo video', async ({ page }) => {
   await pause(page, 1200);
   await page
     .getByLabel('Product Image')
-    .setInputFiles(path.join(SHARED_FIXTURES, 'products', 'saleor-mighty-mug.png'));
+    .setInputFiles(path.join(FIXTURES, 'products', 'saleor-mighty-mug.png'));
   await pause(page, 1200);
   await page.getByRole('button', { name: 'Add a text replacement' }).click();
   await typeSlowly(page, 'Text to replace 1', 'Out');

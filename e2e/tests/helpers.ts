@@ -130,5 +130,5 @@ export async function upgradeThroughTestCheckout(page: Page, plan: string) {
   await expect(page.getByTestId('current-plan')).toHaveText(plan);
 }
 
-/** The shared product and template photos (licences in shared/fixtures/SOURCES.md). */
-export const SHARED_FIXTURES = path.resolve(import.meta.dirname, '../../../shared/fixtures');
+/** The product and template photos of the repository (licences in fixtures/SOURCES.md). */
+export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');

@@ -83,6 +83,29 @@ test('the drawer opens from the hamburger and closes on route change and backdro
   await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden');
 });
 
+test('profile popup by keyboard: focus on the first item, arrows within the theme choice', async ({
+  page,
+}) => {
+  await createOnboardedUser(page, { name: 'Katherine Keys' });
+  await page.goto('/templates');
+  await openSidebar(page);
+  const trigger = page.getByRole('button', { name: /Account menu/ });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Subscription' })).toBeFocused();
+  // The theme choice is one Tab stop: the chosen radio.
+  await page.getByRole('radio', { name: 'System' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const next = page.getByRole('radio', { checked: true });
+  await expect(next).toBeFocused();
+  await expect(next).not.toHaveAccessibleName('System');
+  expect(
+    await page
+      .getByRole('radio', { checked: false })
+      .evaluateAll((radios) => radios.map((radio) => radio.getAttribute('tabindex'))),
+  ).toEqual(['-1', '-1']);
+});
+
 test('profile popup: links, theme switch, and logout', async ({ page }) => {
   await createOnboardedUser(page, { name: 'Dorothy Vaughan' });
   await page.goto('/templates');

@@ -1,6 +1,6 @@
 /**
  * Builds the starter catalogue committed in `apps/server/catalogue/` from the team's fixture
- * photos (`../shared/fixtures/templates`) plus templates designed here: ad-copy variants of some
+ * photos (`fixtures/templates` of the repository) plus templates designed here: ad-copy variants of some
  * photos, and rendered scenes for the categories without a licensed photo (beauty, automotive,
  * music). Run once by a person, not at start-up: `npx tsx apps/server/scripts/build-catalogue.ts`.
  *
@@ -15,7 +15,7 @@ import sharp, { type Sharp } from 'sharp';
 
 const require = createRequire(import.meta.url);
 const here = import.meta.dirname;
-const fixturesDir = process.env.FIXTURES_DIR ?? path.resolve(here, '../../../../shared/fixtures');
+const fixturesDir = process.env.FIXTURES_DIR ?? path.resolve(here, '../../../fixtures');
 const outDir = path.resolve(here, '../catalogue');
 const imagesDir = path.join(outDir, 'images');
 const MAX_SIDE = 1600;

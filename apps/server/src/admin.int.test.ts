@@ -40,6 +40,22 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('admin command', () => {
+  it.skipIf(Boolean(env.DATABASE_URL))(
+    'refuses to open an embedded database that a running process holds',
+    async () => {
+      // A live process other than this one holds the lock: the test runner's parent.
+      const lockFile = path.join(dataDir, 'db', 'adtwin.lock');
+      fs.writeFileSync(lockFile, String(process.ppid));
+      try {
+        await expect(runAdminCommand(['grant-credits', email, '5'], env)).rejects.toThrow(
+          `The embedded database in ${path.join(dataDir, 'db')} is open in another process (pid ${process.ppid}), such as a running server. Stop it first, or use DATABASE_URL.`,
+        );
+      } finally {
+        fs.rmSync(lockFile, { force: true });
+      }
+    },
+  );
+
   it('grants credits by e-mail (any case), through the ledger', async () => {
     const out = await runAdminCommand(['grant-credits', email.toUpperCase(), '5'], env);
     expect(out).toContain('0 of 8 credits used');

@@ -22,9 +22,7 @@ import { selectOfficialImageKeys } from './modules/catalogue/catalogue.queries.j
 import { createImagesService } from './modules/images/images.service.js';
 import { createTestBillingProvider } from './platform/billing/test-billing-provider.js';
 import { createImageVariants } from './platform/images/image-variants.js';
-import { loadOrCreateSecret } from './platform/secret.js';
-import { createLocalDiskStorage } from './platform/storage/local-disk-storage.js';
-import { createUrlSigner } from './platform/storage/url-signer.js';
+import { createStorageAdapters } from './adapters.js';
 
 const USAGE = `Usage:
   adtwin-admin grant-credits <email> <amount>
@@ -36,16 +34,6 @@ Opens the database of the configuration (DATABASE_URL, else the embedded one in 
 The embedded database allows one process at a time: stop the server first.`;
 
 export class AdminUsageError extends Error {}
-
-function openStorage(config: Config) {
-  const signer = createUrlSigner(
-    loadOrCreateSecret({ configured: config.authSecret, dataDir: config.dataDir }),
-  );
-  return {
-    signer,
-    storage: createLocalDiskStorage({ root: path.join(config.dataDir, 'storage'), signer }),
-  };
-}
 
 async function runBillingCommand(
   database: DatabaseHandle,
@@ -98,7 +86,7 @@ export async function runAdminCommand(
   });
   try {
     if (command === 'add-templates') {
-      const { storage } = openStorage(config);
+      const { storage } = createStorageAdapters(config);
       const { dir, entries } = await prepareFolderImport({
         folder: path.resolve(first!),
         category: second as never,
@@ -108,12 +96,12 @@ export async function runAdminCommand(
       return `${added} of ${entries.length} images added as ${second} templates`;
     }
     if (command === 'make-avif') {
-      const { storage, signer } = openStorage(config);
+      const { storage, signer, variantCache } = createStorageAdapters(config);
       const images = createImagesService({
         db: database.db,
         storage,
         signer,
-        variants: createImageVariants({ cacheDir: path.join(config.dataDir, 'variants') }),
+        variants: createImageVariants({ cache: variantCache }),
       });
       const keys = await selectOfficialImageKeys(database.db);
       const made = await images.premakeAvif(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -10,11 +11,16 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { AppEnv } from './http/app-env.js';
 import { clientIpMiddleware } from './http/client-ip.js';
+import { limitRequestBodies } from './http/body-limits.js';
 import { handleError } from './http/errors.js';
+import { refuseCrossSiteRequests, type OriginPolicy } from './http/origins.js';
 import { requestLogger } from './http/request-logger.js';
 import { sessionMiddleware } from './http/session.js';
 import { validationHook } from './http/validation.js';
 import type { Auth } from './modules/auth/auth.js';
+import { authRateLimit } from './modules/auth/auth-rate-limit.js';
+import { userRateLimit } from './http/user-rate-limit.js';
+import type { RateLimits } from './platform/ratelimit/rate-limits.js';
 import { createAuthRoutes } from './modules/auth/auth.routes.js';
 import { createBugReportRoutes } from './modules/bug-reports/bug-reports.routes.js';
 import type { GenerationEvents } from './modules/generations/generation-events.js';
@@ -41,6 +47,8 @@ import type { ImagesService } from './modules/images/images.service.js';
 import { createTemplateRoutes } from './modules/templates/templates.routes.js';
 import type { TemplatesService } from './modules/templates/templates.service.js';
 import { createUploadRoutes } from './modules/uploads/uploads.routes.js';
+import { createCutOutRoutes } from './modules/cutouts/cutouts.routes.js';
+import type { CutOutService } from './modules/cutouts/cutouts.service.js';
 import type { UploadsService } from './modules/uploads/uploads.service.js';
 import type { ObjectStorage } from './platform/storage/object-storage.js';
 import type { UrlSigner } from './platform/storage/url-signer.js';
@@ -53,6 +61,10 @@ export type AppDeps = {
   storageKind: string;
   signer: UrlSigner;
   auth: Auth;
+  rateLimits: RateLimits;
+  /** Pings Redis for the health check; absent in the embedded shape. */
+  pingRedis?: (() => Promise<unknown>) | undefined;
+  originPolicy: OriginPolicy;
   profiles: ProfileService;
   billing: BillingService;
   accounts: AccountService;
@@ -63,6 +75,7 @@ export type AppDeps = {
   templates: TemplatesService;
   community: CommunityService;
   uploads: UploadsService;
+  cutOuts: CutOutService;
   designs: DesignsService;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
@@ -88,6 +101,7 @@ function createApiRoutes(deps: AppDeps) {
     .route('/', createTemplateRoutes(deps))
     .route('/', createCommunityRoutes(deps))
     .route('/', createUploadRoutes(deps))
+    .route('/', createCutOutRoutes(deps))
     .route('/', createDesignRoutes(deps))
     .route('/', createBillingRoutes(deps))
     .route('/', createAccountRoutes(deps));
@@ -118,7 +132,34 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.use(
+    '*',
+    refuseCrossSiteRequests({
+      policy: deps.originPolicy,
+      // Stripe signs its webhook; it is checked by that signature, never by browser headers.
+      exempt: (request) => new URL(request.url).pathname === '/api/billing/webhook',
+    }),
+  );
+  const readSession = (headers: Headers) => auth.api.getSession({ headers }).catch(() => null);
+  app.use('/api/*', limitRequestBodies({ hasSession: async (h) => Boolean(await readSession(h)) }));
+  // Answers about a person are never kept by a browser or a proxy; images set their own lifetime.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (
+      c.res.headers.get('content-type')?.startsWith('application/json') &&
+      !c.res.headers.has('cache-control')
+    ) {
+      c.res.headers.set('Cache-Control', 'no-store');
+    }
+  });
+
+  // JSON and the app shell travel compressed; images, event streams and files are left as they
+  // are (already compressed, or streamed).
+  app.use('/api/*', compress());
+
+  app.on(['GET', 'POST'], '/api/auth/*', authRateLimit(deps.rateLimits), (c) =>
+    auth.handler(c.req.raw),
+  );
 
   const api = createApiRoutes(deps);
   // Image variants come before the session middleware: official images need no session, and the
@@ -127,11 +168,11 @@ export function createApp(deps: AppDeps) {
     '/api',
     createImageRoutes({
       images: deps.images,
-      readUserId: async (headers) =>
-        (await auth.api.getSession({ headers }).catch(() => null))?.user.id ?? null,
+      readUserId: async (headers) => (await readSession(headers))?.user.id ?? null,
     }),
   );
   app.use('/api/*', sessionMiddleware(auth));
+  app.use('/api/*', userRateLimit(deps.rateLimits));
   // The plan and design shortcuts stand in for payments and generations in development; with real
   // payments (Stripe) set up they would hand out paid plans, so they exist only beside the test
   // billing provider.
@@ -160,9 +201,17 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 
-/** Built assets are immutable (hashed names); index.html and sw.js are always revalidated. */
+/**
+ * Built assets are immutable (hashed names) and served precompressed (brotli or gzip, made at
+ * build); index.html and sw.js are always revalidated. Source maps stay on the server's disk for
+ * its own stack traces, never served.
+ */
 function mountSpa(app: Hono<AppEnv>, root: string) {
   const indexHtml = () => fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  app.get('*', async (c, next) => {
+    if (c.req.path.endsWith('.map')) return c.json({ error: 'Not found' }, 404);
+    await next();
+  });
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -171,6 +220,7 @@ function mountSpa(app: Hono<AppEnv>, root: string) {
     '*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (filePath, c) => {
         if (!filePath.includes(`${path.sep}assets${path.sep}`))
           c.header('Cache-Control', 'no-cache');
@@ -178,7 +228,7 @@ function mountSpa(app: Hono<AppEnv>, root: string) {
     }),
   );
   // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
-  app.get('*', (c) => {
+  app.get('*', compress(), (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml());
   });

@@ -6,10 +6,15 @@ import { createApp } from './app.js';
 import { createAuth } from './modules/auth/auth.js';
 import { createProfileService } from './modules/profile/profile.service.js';
 import { createBugReportService } from './modules/bug-reports/bug-reports.service.js';
-import { createProvider, type ImageProvider } from '@adtwin/engine';
-import { createGenerationEvents } from './modules/generations/generation-events.js';
+import {
+  createEnginePool,
+  createProvider,
+  cutOutProduct,
+  type ImageProvider,
+  type ProviderConfig,
+} from '@adtwin/engine';
+import { createCutOutService } from './modules/cutouts/cutouts.service.js';
 import { createGenerationService } from './modules/generations/generations.service.js';
-import { createInProcessQueue } from './platform/queue/in-process-queue.js';
 import { findCatalogueDir, seedCatalogue } from './modules/catalogue/catalogue.service.js';
 import { createCommunityService } from './modules/community/community.service.js';
 import { createDesignsService } from './modules/designs/designs.service.js';
@@ -21,12 +26,20 @@ import { createAccountService } from './modules/account/account.service.js';
 import { createBillingService } from './modules/billing/billing.service.js';
 import type { BillingProvider } from './platform/billing/billing-provider.js';
 import { createStripeBillingProvider } from './platform/billing/stripe-billing-provider.js';
-import { createTestBillingProvider } from './platform/billing/test-billing-provider.js';
+import {
+  createNoBillingProvider,
+  createTestBillingProvider,
+} from './platform/billing/test-billing-provider.js';
 import { createOutboxMailer } from './platform/mail/outbox-mailer.js';
 import { createSmtpMailer } from './platform/mail/smtp-mailer.js';
-import { loadOrCreateSecret } from './platform/secret.js';
-import { createLocalDiskStorage } from './platform/storage/local-disk-storage.js';
-import { createUrlSigner } from './platform/storage/url-signer.js';
+import { createOriginPolicy } from './http/origins.js';
+import {
+  createGenerationEventsFor,
+  createJobQueue,
+  createRateLimitsFor,
+  createStorageAdapters,
+  openRedis,
+} from './adapters.js';
 
 export type ComposeOptions = {
   config: Config;
@@ -38,7 +51,7 @@ export type ComposeOptions = {
   pgliteDir?: string;
   /** An image provider to use instead of the configured one (tests and benchmarks). */
   imageProvider?: ImageProvider;
-  /** Whether this process runs generation jobs (default yes: the embedded shape). */
+  /** Whether this process runs generation jobs (default: the configuration's RUN_JOBS rule). */
   runsJobs?: boolean;
   /** Seeds the starter catalogue on start (default true). */
   seedCatalogue?: boolean;
@@ -53,9 +66,9 @@ export async function composeServer(options: ComposeOptions) {
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, 'db'),
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
   });
-  const secret = loadOrCreateSecret({ configured: config.authSecret, dataDir: config.dataDir });
-  const signer = createUrlSigner(secret);
-  const storage = createLocalDiskStorage({ root: path.join(config.dataDir, 'storage'), signer });
+  const { secret, signer, storage, storageKind, variantCache } = createStorageAdapters(config);
+  const redis = openRedis(config);
+  const rateLimits = createRateLimitsFor(config, redis);
   const outboxMailer = config.smtpUrl ? undefined : createOutboxMailer(database.db);
   const mailer = config.smtpUrl
     ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
@@ -63,7 +76,14 @@ export async function composeServer(options: ComposeOptions) {
   const billingProvider: BillingProvider =
     config.billing.provider === 'stripe'
       ? createStripeBillingProvider(config.billing.stripe)
-      : createTestBillingProvider({ publicUrl: options.publicUrl });
+      : config.billing.provider === 'test'
+        ? createTestBillingProvider({ publicUrl: options.publicUrl })
+        : createNoBillingProvider();
+  if (config.isProduction && !config.smtpUrl) {
+    logger.warn(
+      'SMTP_URL is not set: no e-mail leaves this server, so nobody can verify an address or reset a password',
+    );
+  }
   const billing = createBillingService({
     db: database.db,
     provider: billingProvider,
@@ -83,17 +103,20 @@ export async function composeServer(options: ComposeOptions) {
     logger,
     settleSubscription: (userId) => billing.settle(userId),
   });
-  const trustedOrigins = [options.publicUrl];
-  if (!config.isProduction) trustedOrigins.push('http://localhost:5173');
+  const originPolicy = createOriginPolicy({
+    isProduction: config.isProduction,
+    publicUrl: options.publicUrl,
+    extraOrigins: config.trustedOrigins,
+  });
   const auth = createAuth({
     db: database.db,
     mailer,
     logger,
     secret,
     baseUrl: options.publicUrl,
-    trustedOrigins,
+    trustedOrigins: (request) => originPolicy.trustedOrigins(request),
     google: config.google,
-    rateLimit: !config.disableRateLimits,
+    rateLimits,
     onUserCreated: (userId) => profiles.ensureProfile(userId),
   });
   const bugReports = createBugReportService({
@@ -112,35 +135,67 @@ export async function composeServer(options: ComposeOptions) {
       logger.warn('starter catalogue not found; no official templates seeded');
     }
   }
-  const variants = createImageVariants({ cacheDir: path.join(config.dataDir, 'variants') });
+  const variants = createImageVariants({ cache: variantCache });
   const images = createImagesService({ db: database.db, storage, signer, variants });
   const templates = createTemplatesService({ db: database.db });
   const community = createCommunityService({ db: database.db, storage });
-  const uploads = createUploadsService({ db: database.db, storage });
+  const uploads = createUploadsService({
+    db: database.db,
+    storage,
+    quotaBytes: config.uploadQuotaBytes,
+  });
   const designs = createDesignsService({ db: database.db, storage });
-  const generationEvents = createGenerationEvents();
-  const queue = createInProcessQueue({ concurrency: config.generation.concurrency, logger });
+  const { events: generationEvents, close: closeEvents } = createGenerationEventsFor(config, redis);
+  const queue = createJobQueue(config, logger);
+  const runsJobs = options.runsJobs ?? config.runsJobs;
+  const providerConfig: ProviderConfig = {
+    provider: config.images.provider,
+    ...(config.images.openai ? { openai: config.images.openai } : {}),
+    ...(config.images.gemini ? { gemini: config.images.gemini } : {}),
+  };
+  // The engine works in its own threads, so the API keeps answering while images are made; its
+  // workers load their models now, in the background. A process that runs no jobs needs none.
+  const engine =
+    runsJobs && !options.imageProvider
+      ? createEnginePool({
+          threads: config.engine.threads,
+          provider: providerConfig,
+          onWorkerError: (error) => logger.error({ err: error }, 'image engine worker failed'),
+        })
+      : undefined;
+  if (engine) {
+    void engine.warmedUp().then(
+      (steps) => logger.info({ steps }, 'image engine ready'),
+      (error: unknown) => logger.warn({ err: error }, 'image engine warm-up failed'),
+    );
+  }
+  const cutOuts = createCutOutService({
+    db: database.db,
+    storage,
+    // Injected providers (tests, benchmarks) come without a pool: their cut-outs run in-thread.
+    cutOut: engine ? (bytes) => engine.cutOut(bytes) : cutOutProduct,
+  });
   const generations = createGenerationService({
     db: database.db,
     storage,
     queue,
-    provider:
-      options.imageProvider ??
-      createProvider({
-        provider: config.images.provider,
-        ...(config.images.openai ? { openai: config.images.openai } : {}),
-        ...(config.images.gemini ? { gemini: config.images.gemini } : {}),
-      }),
+    provider: options.imageProvider ?? engine ?? createProvider(providerConfig),
+    cutOuts,
     events: generationEvents,
     logger,
     timeoutMs: config.generation.timeoutMs,
+    leaseMs: config.generation.leaseMs,
     countUsage: (generationId) => templates.recordGenerationUse(generationId),
     getTier: async (userId) =>
       (await profiles.getAccount(userId))?.profile.subscriptionTier ?? 'free',
   });
-  if (options.runsJobs !== false) {
-    queue.start((id) => generations.run(id));
-    await generations.recoverUnfinished();
+  if (runsJobs) {
+    queue.start(async (id) =>
+      (await generations.run(id)) === 'leased-elsewhere' ? 'retry-later' : undefined,
+    );
+    // Alone (embedded), every running row was this process's before it stopped; beside other
+    // runners (Redis), only rows whose lease expired are.
+    await generations.recoverUnfinished({ onlyExpiredLeases: Boolean(config.redisUrl) });
   }
   const app = createApp({
     generations,
@@ -150,14 +205,18 @@ export async function composeServer(options: ComposeOptions) {
     logger,
     database,
     storage,
-    storageKind: 'local-disk',
+    storageKind,
     signer,
     auth,
+    rateLimits,
+    pingRedis: redis ? () => redis.ping() : undefined,
+    originPolicy,
     profiles,
     images,
     templates,
     community,
     uploads,
+    cutOuts,
     designs,
     billing,
     accounts,
@@ -178,13 +237,17 @@ export async function composeServer(options: ComposeOptions) {
     templates,
     community,
     uploads,
+    cutOuts,
     designs,
     images,
     billing,
     accounts,
     async close() {
       await queue.stop();
+      await engine?.close();
+      closeEvents();
       await database.close();
+      await redis?.quit();
     },
   };
 }

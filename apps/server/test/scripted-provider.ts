@@ -5,9 +5,16 @@ import {
   type GenerationResult,
   type ImageProvider,
   type OutputSize,
+  type SwapRequest,
 } from '@adtwin/engine';
 
-export type ScriptedCall = { kind: 'swap' | 'chat'; size: OutputSize; signal?: AbortSignal };
+export type ScriptedCall = {
+  kind: 'swap' | 'chat';
+  size: OutputSize;
+  signal?: AbortSignal;
+  /** What a swap was asked, for tests of its inputs (placement, cut-out). */
+  swap?: SwapRequest;
+};
 type Answer = (call: ScriptedCall) => Promise<GenerationResult>;
 
 /** A plain PNG at the requested size: what a provider must return, at almost no cost. */
@@ -40,7 +47,7 @@ export function createScriptedProvider() {
     // Stands in for the engine the server runs by default.
     name: 'local',
     swap: (request, context?: GenerationContext) =>
-      answer({ kind: 'swap', size: request.size, signal: context?.signal }),
+      answer({ kind: 'swap', size: request.size, signal: context?.signal, swap: request }),
     chat: (request, context?: GenerationContext) =>
       answer({ kind: 'chat', size: request.size, signal: context?.signal }),
   };

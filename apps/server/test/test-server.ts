@@ -28,7 +28,12 @@ export const STRONG_PASSWORD = 'Sunny-Day-42';
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { imageProvider?: ImageProvider } = {},
+  options: {
+    imageProvider?: ImageProvider;
+    logger?: pino.Logger;
+    seedCatalogue?: boolean;
+    webDistDir?: string;
+  } = {},
 ) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-test-'));
   const testDatabase = await createTestDatabase();
@@ -48,9 +53,11 @@ export async function startTestServer(
   const server = await composeServer({
     config,
     publicUrl: baseUrl,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     pgliteDir: 'memory://',
     imageProvider: options.imageProvider,
+    webDistDir: options.webDistDir,
+    seedCatalogue: options.seedCatalogue,
   });
   const app = server.app;
 

@@ -2,6 +2,7 @@
  * Measures the local engine over the fixture cases (templates x products x sizes, and the text
  * templates with their replacements) and writes quality-report.json beside the bench results.
  * Usage: npm run quality -w @adtwin/engine [-- --sizes 1024x1024 --every 1]
+ * With `-- --ocr` it measures word reading instead (PP-OCR against Tesseract alone).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,23 @@ import { closeEngine } from '../src/index.js';
 import { listFixtures } from '../src/quality/fixture-cases.js';
 import { runQuality, TEXT_TEMPLATE_NAMES, type QualityCase } from '../src/quality/run-quality.js';
 import type { OutputSize } from '../src/types.js';
+import { measureOcr } from '../src/quality/measure-ocr.js';
+
+if (process.argv.includes('--ocr')) {
+  const scores = await measureOcr(undefined, (line) => console.log(line));
+  await closeEngine();
+  for (const score of scores) {
+    if (score.junkWords.length) console.log(`${score.reader} junk: ${score.junkWords.join(', ')}`);
+  }
+  console.table(
+    scores.map(({ junkWords: _, precision, recall, ...rest }) => ({
+      ...rest,
+      precision: precision.toFixed(3),
+      recall: recall.toFixed(3),
+    })),
+  );
+  process.exit(0);
+}
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(name);

@@ -22,4 +22,6 @@ export { analyzeTemplate } from './analyze-template.js';
 export { createProvider } from './providers/create-provider.js';
 export { DEFAULT_OPENAI_MODEL } from './providers/openai-provider.js';
 export { DEFAULT_GEMINI_MODEL } from './providers/gemini-provider.js';
-export { closeWordReader as closeEngine } from './text/read-words.js';
+export { createEnginePool, type EnginePool, type EnginePoolOptions } from './pool/engine-pool.js';
+export { warmUp, type WarmUpStep } from './warm-up.js';
+export { closeEngine } from './close-engine.js';

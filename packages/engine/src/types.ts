@@ -35,8 +35,11 @@ export type ProductCutOut = {
   png: Uint8Array;
   /** Where the cut-out sits in the uploaded photo. */
   box: Box;
-  /** How the mask was found: the photo's own alpha, or separated from a plain background. */
-  method: 'alpha' | 'segmented';
+  /**
+   * How the mask was found: the photo's own alpha, the segmentation model, or GrabCut against the
+   * photo's border (when the model could not run).
+   */
+  method: 'alpha' | 'model' | 'grabcut';
 };
 
 /** A product mask recorded with a template: a PNG whose bright or opaque pixels are the product. */
@@ -49,6 +52,12 @@ export type SwapRequest = {
   productCutOut?: ProductCutOut;
   /** The template's product box (recorded or adjusted by the user), in template pixels. */
   productBox?: Box;
+  /**
+   * Where the new product goes, in template pixels, and its turn in degrees (clockwise); absent,
+   * it stands where the old one stood. The product fits inside as large as it can, standing on
+   * the box's floor, centred: an editor can preview exactly that.
+   */
+  placement?: { box: Box; rotation?: number };
   productMask?: ProductMask;
   /** A stored result of `analyzeTemplate` for this template. */
   analysis?: TemplateAnalysis;
@@ -62,6 +71,8 @@ export type ChatRequest = {
   /** At most 3 reference images. */
   references?: Uint8Array[];
   size: OutputSize;
+  /** 0 or absent for the first image; a Regenerate asks for the next one (another layout). */
+  variation?: number;
 };
 
 export type GenerationStep =
@@ -89,6 +100,11 @@ export type GenerationResult = {
   png: Uint8Array;
   /** Human-readable remark, e.g. which parts of a chat prompt the local engine understood. */
   note?: string;
+  /**
+   * Which part of the template (template pixels, possibly past its edges) became the image: a
+   * before/after can frame the template exactly as the result (local swaps).
+   */
+  frame?: { crop: Box };
 };
 
 export type ImageProvider = {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFixturesDir } from '../src/config.js';
-import { createProvider, type ImageProvider } from '../src/index.js';
+import { closeEngine, createProvider, type ImageProvider } from '../src/index.js';
+import { expectAdKept } from './support/expect-ad-kept.js';
 import { sendJson, startFakeAiServer } from './support/fake-ai-server.js';
 
 const fixtures = resolveFixturesDir();
@@ -35,7 +36,8 @@ beforeAll(async () => {
       .toBuffer()
   ).toString('base64');
 });
-afterAll(() => server.close());
+// Reading a template's words starts the OCR's thread.
+afterAll(() => Promise.all([server.close(), closeEngine()]));
 
 const imageReply = (data: string) => ({
   candidates: [
@@ -76,6 +78,28 @@ describe('gemini provider', () => {
     expect(steps).toContain('request');
     const meta = await sharp(result.png).metadata();
     expect([meta.width, meta.height]).toEqual([1536, 1024]);
+  });
+
+  it('puts back every pixel outside the product and the replaced words, whatever the model drifts', async () => {
+    server.requests.length = 0;
+    // 600x400 in one colour: another size, and nothing of the ad left.
+    server.handle((_request, response) => sendJson(response, 200, imageReply(answer)));
+    const result = await provider.swap({
+      template,
+      product,
+      productBox: { x: 500, y: 350, width: 650, height: 1000 },
+      size: '1024x1536',
+    });
+    const body = JSON.parse(server.requests[0]!.body.toString()) as GeminiBody;
+    const images = body.contents[0]!.parts.flatMap((part) =>
+      part.inlineData ? [new Uint8Array(Buffer.from(part.inlineData.data, 'base64'))] : [],
+    );
+    await expectAdKept({
+      result: result.png,
+      sentTemplate: images[0]!,
+      sentMask: images[2]!,
+      modelColor: [0xaa, 0x33, 0x66],
+    });
   });
 
   it('sends chat references inline', async () => {

@@ -31,7 +31,7 @@ describe('local provider', () => {
 
   it('cuts out a product photographed on a plain background, leaving the background out', async () => {
     const cutOut = await cutOutProduct(read('products/ruslan-bardash-351288-unsplash.jpg'));
-    expect(cutOut.method).toBe('segmented');
+    expect(cutOut.method).toBe('model');
     const { data, info } = await sharp(cutOut.png).raw().toBuffer({ resolveWithObject: true });
     expect(info.channels).toBe(4);
     const corners = [0, info.width - 1, (info.height - 1) * info.width].map((i) => data[i * 4 + 3]);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFixturesDir } from '../src/config.js';
-import { createProvider, type ImageProvider } from '../src/index.js';
+import { closeEngine, createProvider, type ImageProvider } from '../src/index.js';
+import { makeTextTemplate, TEXT_TEMPLATES } from '../src/quality/make-text-template.js';
+import { expectAdKept } from './support/expect-ad-kept.js';
 import { readForm, sendJson, startFakeAiServer } from './support/fake-ai-server.js';
 
 const fixtures = resolveFixturesDir();
@@ -35,7 +37,8 @@ beforeAll(async () => {
       .toBuffer()
   ).toString('base64');
 });
-afterAll(() => server.close());
+// Reading a template's words starts the OCR's thread.
+afterAll(() => Promise.all([server.close(), closeEngine()]));
 
 function streamEvents(events: object[]) {
   return (_request: unknown, response: ServerResponse) => {
@@ -98,6 +101,60 @@ describe('openai provider', () => {
     expect(steps).toContain('request');
     const meta = await sharp(result.png).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([1536, 1024, 'png']);
+  });
+
+  it('puts back every pixel outside the product and the replaced words, whatever the model drifts', async () => {
+    server.requests.length = 0;
+    // The model answered at another size and repainted the whole picture, copy included.
+    server.handle(streamEvents([{ type: 'image_edit.completed', b64_json: answer }]));
+    const result = await provider.swap({
+      template,
+      product,
+      productBox: { x: 500, y: 350, width: 650, height: 1000 },
+      size: '1024x1024',
+    });
+    const form = await readForm(server.requests[0]!);
+    const images = form.getAll('image[]') as File[];
+    await expectAdKept({
+      result: result.png,
+      sentTemplate: new Uint8Array(await images[0]!.arrayBuffer()),
+      sentMask: new Uint8Array(await (form.get('mask') as File).arrayBuffer()),
+      modelColor: [0x33, 0x66, 0xaa],
+    });
+  });
+
+  it('opens the words to replace, found by reading the template, and notes the missing ones', async () => {
+    const spec = TEXT_TEMPLATES[0]!;
+    const textTemplate = await makeTextTemplate(read(spec.photo), spec.copy);
+    server.handle(streamEvents([{ type: 'image_edit.completed', b64_json: answer }]));
+    const openArea = async (replacements: { toReplace: string; replacement: string }[]) => {
+      server.requests.length = 0;
+      const result = await provider.swap({
+        template: textTemplate,
+        product,
+        productBox: { x: 500, y: 500, width: 500, height: 700 },
+        replacements,
+        size: '1024x1024',
+      });
+      const form = await readForm(server.requests[0]!);
+      const mask = new Uint8Array(await (form.get('mask') as File).arrayBuffer());
+      await expectAdKept({
+        result: result.png,
+        sentTemplate: new Uint8Array(await (form.getAll('image[]')[0] as File).arrayBuffer()),
+        sentMask: mask,
+        modelColor: [0x33, 0x66, 0xaa],
+      });
+      const alpha = await sharp(mask).extractChannel(3).raw().toBuffer();
+      return { open: alpha.filter((value) => value === 0).length, note: result.note };
+    };
+    const productOnly = await openArea([]);
+    const withWords = await openArea([
+      { toReplace: 'Summer Sale', replacement: 'Winter Deals' },
+      { toReplace: 'Clearance', replacement: 'New' },
+    ]);
+    expect(productOnly.note).toBeUndefined();
+    expect(withWords.open).toBeGreaterThan(productOnly.open);
+    expect(withWords.note).toBe("Not found in the template: 'Clearance'.");
   });
 
   it('generates without references and edits with them in chat', async () => {

@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { readSpecText } from '../test/read-spec.js';
 import {
   CHAT_MESSAGES,
-  LIBRARY_PAGE_SIZE,
-  PROMPT_MAX_HEIGHT_PX,
   acceptChatFiles,
-  chatError,
   cleanLibraryName,
   freeImageSlots,
   isChatImageFile,
   promptDecision,
 } from './chat.js';
 
-const spec = readSpecText();
 const MB = 1024 * 1024;
 const png = (name = 'a.png', size = MB) => ({ name, type: 'image/png', size });
-
-describe.runIf(spec)('chat texts match the specification word for word', () => {
-  it.each(Object.entries(CHAT_MESSAGES))('%s', (_key, message) => {
-    expect(spec).toContain(message);
-  });
-  it('error bubble, paging and prompt height', () => {
-    expect(spec).toContain(`'${chatError('...')}'`);
-    expect(spec).toContain(`Library paging ${LIBRARY_PAGE_SIZE} per page`);
-    expect(spec).toContain(`Prompt box grows to ${PROMPT_MAX_HEIGHT_PX}px`);
-  });
-});
 
 describe('chat attachments', () => {
   it('accept WebP, PNG and JPEG by type and extension only', () => {

@@ -11,7 +11,9 @@ describe('upload rename', () => {
   it('keeps the original extension and trims', () => {
     expect(applyRename('beach.png', '  sunset ')).toBe('sunset.png');
     expect(applyRename('beach.png', 'sunset.PNG')).toBe('sunset.png');
-    expect(applyRename('beach.png', 'sunset.jpg')).toBe('sunset.jpg.png');
+    expect(applyRename('beach.png', 'sunset.jpg')).toBe('sunset.png');
+    expect(applyRename('beach.png', 'sunset.png.png')).toBe('sunset.png');
+    expect(applyRename('beach.png', 'v1.2 final')).toBe('v1.2 final.png');
   });
   it('refuses a name that is empty after trimming', () => {
     expect(applyRename('beach.png', '   ')).toBeNull();

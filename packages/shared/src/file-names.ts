@@ -11,14 +11,18 @@ export function extensionOf(name: string): string {
   return match ? match[0] : '';
 }
 
+/** Extensions a person may type after a name: image ones, which would stack on the kept one. */
+const TYPED_IMAGE_EXTENSION = /\.(jpe?g|png|gif|webp)$/i;
+
 /**
- * The new name of an upload: trimmed, always ending in the original extension. A typed extension
- * equal to the original is not doubled; any other typed suffix stays part of the name.
- * Returns null when nothing is left after trimming.
+ * The new name of an upload: trimmed, ending in exactly one extension, the original one. Image
+ * extensions typed at the end ('sunset.jpg' for a PNG) are dropped rather than stacked; any
+ * other suffix stays part of the name. Returns null when nothing is left after trimming.
  */
 export function applyRename(originalName: string, typed: string): string | null {
   const extension = extensionOf(originalName);
   let base = typed.trim();
+  while (TYPED_IMAGE_EXTENSION.test(base)) base = base.replace(TYPED_IMAGE_EXTENSION, '').trim();
   if (extension && base.toLowerCase().endsWith(extension.toLowerCase())) {
     base = base.slice(0, -extension.length).trim();
   }

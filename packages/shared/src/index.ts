@@ -12,3 +12,4 @@ export * from './file-names.js';
 export * from './billing.js';
 export * from './settings.js';
 export * from './chat.js';
+export * from './cut-out.js';

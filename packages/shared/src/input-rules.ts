@@ -13,6 +13,9 @@ export function validateEmail(email: string): string | null {
   return EMAIL_PATTERN.test(email) ? null : AUTH_MESSAGES.emailInvalid;
 }
 
+/** The longest full name the profile keeps; the field shows how much room is left. */
+export const FULL_NAME_MAX_LENGTH = 200;
+
 /** Name as typed: letters and spaces only, first letter capitalised. */
 export function cleanNameInput(value: string): string {
   const lettersOnly = value.replace(/[^\p{L} ]/gu, '');

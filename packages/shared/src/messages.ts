@@ -84,3 +84,8 @@ export const VOTE_MESSAGES = {
 } as const;
 
 export const voteError = (message: string) => `Error: ${message}`;
+
+/** "1 template", "3 templates": a count with its noun in the right number (regular plurals). */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}

@@ -68,15 +68,61 @@ export async function openDatabase(options: {
   }
 
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const pgliteDb = drizzlePglite(client, { schema });
-  if (options.migrate !== false) await migratePglite(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Database;
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
-  };
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+  const releaseLock = inMemory ? () => {} : lockEmbeddedDatabase(dir);
+  try {
+    const client = await PGlite.create(dir);
+    const pgliteDb = drizzlePglite(client, { schema });
+    if (options.migrate !== false) await migratePglite(pgliteDb, { migrationsFolder });
+    const db = pgliteDb as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => void (await client.query('select 1')),
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+export class DatabaseInUseError extends Error {}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder (the admin command
+ * beside a running server) would write into a copy that the first one overwrites. A lock file
+ * with the holder's process id keeps the second out; one left by a process that died is taken.
+ */
+function lockEmbeddedDatabase(dir: string): () => void {
+  const lockFile = path.join(dir, 'adtwin.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+      throw new DatabaseInUseError(
+        `The embedded database in ${dir} is open in another process (pid ${holder}), such as a running server. Stop it first, or use DATABASE_URL.`,
+      );
+    }
+    fs.rmSync(lockFile, { force: true });
+  }
+  throw new DatabaseInUseError(`Could not lock the embedded database in ${dir}.`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

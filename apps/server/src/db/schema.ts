@@ -161,11 +161,14 @@ export const storedObjects = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** SHA-256 of the bytes (uploads): the same file uploaded twice is kept once. */
+    contentHash: text('content_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('stored_objects_bucket_key_idx').on(t.bucket, t.key),
+    index('stored_objects_owner_hash_idx').on(t.ownerId, t.bucket, t.contentHash),
     index('stored_objects_owner_idx').on(t.ownerId, t.bucket, t.createdAt),
     // Upload names are what a person renames; two equal names in one folder are refused.
     uniqueIndex('stored_objects_upload_name_idx')
@@ -281,6 +284,12 @@ export const generations = pgTable(
       onDelete: 'set null',
     }),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * The process running the job and until when its lease holds; the runner renews it. Another
+     * worker may take a running job over only after the lease has expired (its runner died).
+     */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
     /** Set when the template's usage count took this generation, so a rerun counts nothing. */
     usageCountedAt: timestamp('usage_counted_at', { withTimezone: true }),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'react-hot-toast';
-import { TooltipProvider } from '@/components/ui/Tooltip';
+import { QueryClientProvider } from '@tanstack/react-query';
+import toast, { Toaster } from 'react-hot-toast';
+import { createQueryClient, SESSION_ENDED_MESSAGE } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+const queryClient = createQueryClient({
+  // One toast however many requests fail at once; it outlives the move to /login.
+  onSessionEnded: () => toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended', duration: 8000 }),
 });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>{children}</TooltipProvider>
+        {children}
         {/* react-hot-toast's defaults are the spec's: 4 s, success 2 s, loading until dismissed,
             20 kept, removed 1 s after dismissal. Only the look is set here. */}
         <Toaster

@@ -19,9 +19,23 @@ import type {
 import { cutOutProduct } from './cut-out-product.js';
 import { detectProduct } from './detect-product.js';
 import { boxToFrame, computeFrame, renderFrame, type Frame } from './frame-template.js';
-import { placeProduct, type Placement } from './place-product.js';
-import { boundingBoxOf, decodeImage, encodePng, growBox, type Raster } from './raster.js';
-import { removeProduct, SHADOW_ALLOWANCE } from './remove-product.js';
+import {
+  coverOf,
+  measureCutOut,
+  measureFootprint,
+  placeProduct,
+  planPlacement,
+  type Placement,
+} from './place-product.js';
+import { boundingBoxOf, decodeImage, dilate, encodePng, growBox, type Raster } from './raster.js';
+import {
+  edgeRadius,
+  findRemovalHole,
+  maskOfBoxes,
+  removeProduct,
+  SHADOW_ALLOWANCE,
+} from './remove-product.js';
+import { separateShadow } from './template-shadow.js';
 
 /** Everything a swap produced, for the provider (png) and for measuring quality (the rest). */
 export type SwapOutcome = {
@@ -78,27 +92,46 @@ export async function composeSwap(
   const wordsToKeep = replacements.flatMap(
     (r) => findPhrase(words, r.toReplace)?.map((word) => word.box) ?? [],
   );
+  const placeBox = request.placement ? validateBox(request.placement.box, decoded.rgb) : null;
   const frame = computeFrame(
     decoded.rgb,
     productBox,
     request.size,
-    wordsToKeep,
+    placeBox ? [...wordsToKeep, placeBox] : wordsToKeep,
     words.map((word) => word.box),
   );
   let framed = await step('frame', () => renderFrame(decoded.rgb, frame));
   throwIfAborted(context.signal);
   const boxInFrame = boxToFrame(productBox, frame);
 
-  await step('remove-product', async () => {
+  const wordBoxes = words.map((word) => boxToFrame(word.box, frame));
+  // Where the person put the product in the editor, if they did: it goes there, turned as shown.
+  const placeInFrame = placeBox ? boxToFrame(placeBox, frame) : null;
+  const rotation = request.placement?.rotation ?? 0;
+  const placedCutOut = rotation ? await turn(cutOut.png, rotation) : cutOut.png;
+  const original: Raster = { ...framed, data: framed.data.slice() };
+  const limits = growBox(boxInFrame, SHADOW_ALLOWANCE);
+  const removal = await step('remove-product', async () => {
     const maskInFrame = request.productMask
       ? await maskToFrame(request.productMask.png, decoded.rgb, frame)
       : undefined;
-    await removeProduct(
-      framed,
-      boxInFrame,
-      maskInFrame,
-      words.map((word) => boxToFrame(word.box, frame)),
-    );
+    const found = await findRemovalHole(framed, boxInFrame, maskInFrame, wordBoxes);
+    // Ad copy is every word not printed on the old product (a bottle's label goes with it): it
+    // is never painted over, and the new product is fitted beside it.
+    const copyBoxes = wordBoxes.filter((box) => !isOnObject(box, found.object, framed.width));
+    const protect = maskOfBoxes(copyBoxes, framed.width, framed.height);
+    const radius = edgeRadius(boxInFrame);
+    const object = separateShadow(framed, found.hole, shrinkMask(found.object, framed, radius));
+    const grown = dilate(object, framed.width, framed.height, radius);
+    const footprint = measureFootprint(object, framed.width);
+    const source = await measureCutOut(placedCutOut);
+    const plannedBox = placeInFrame
+      ? fitInside(source, placeInFrame)
+      : planPlacement({ source, slot: boxInFrame, footprint, avoid: copyBoxes });
+    // The fill under what the new product will hide never shows: it may be cheap there.
+    const keepOut = await coverOf(placedCutOut, plannedBox, framed);
+    await removeProduct(framed, boxInFrame, maskInFrame, wordBoxes, { protect, keepOut, found });
+    return { hole: found.hole, object, grown, footprint, plannedBox, protect };
   });
   throwIfAborted(context.signal);
 
@@ -113,17 +146,67 @@ export async function composeSwap(
   }
   throwIfAborted(context.signal);
 
-  const placement = await step('place-product', () =>
+  const placement = await step('place-product', async () =>
     placeProduct({
       frame: framed,
-      cutOut: cutOut.png,
-      target: boxInFrame,
-      limits: growBox(boxInFrame, SHADOW_ALLOWANCE),
+      cutOut: placedCutOut,
+      box: removal.plannedBox,
+      limits: placeInFrame ? growBox(placeInFrame, SHADOW_ALLOWANCE) : limits,
+      scene: removal.footprint
+        ? {
+            original,
+            hole: removal.hole,
+            object: removal.object,
+            grown: removal.grown,
+            footprint: removal.footprint,
+          }
+        : undefined,
+      protect: removal.protect,
     }),
   );
   if (drawings.length > 0) framed = await step('replace-words', () => writeWords(framed, drawings));
   const png = await step('encode', () => encodePng(framed));
   return { png, frame, cutOut, productBox: boxInFrame, placement, wordChanges };
+}
+
+/**
+ * A word printed on the object is surrounded by it: most of a ring around its box (half its
+ * height wide) lies on the object mask. Copy over the background has background around it.
+ */
+function isOnObject(box: Box, object: Uint8Array, width: number): boolean {
+  const height = object.length / width;
+  const pad = Math.max(2, Math.round(box.height * 0.5));
+  let inside = 0;
+  let total = 0;
+  const count = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    total += 1;
+    inside += object[y * width + x]!;
+  };
+  const x0 = Math.round(box.x - pad);
+  const x1 = Math.round(box.x + box.width + pad);
+  const y0 = Math.round(box.y - pad);
+  const y1 = Math.round(box.y + box.height + pad);
+  for (let x = x0; x <= x1; x += 1) {
+    count(x, y0);
+    count(x, y1);
+  }
+  for (let y = y0 + 1; y < y1; y += 1) {
+    count(x0, y);
+    count(x1, y);
+  }
+  return total > 0 && inside / total >= 0.5;
+}
+
+/** Erosion: the mask shrunk by `radius` (what lies outside it grown). */
+function shrinkMask(mask: Uint8Array, size: { width: number; height: number }, radius: number) {
+  const outside = dilate(
+    mask.map((v) => (v ? 0 : 1)),
+    size.width,
+    size.height,
+    radius,
+  );
+  return outside.map((v) => (v ? 0 : 1));
 }
 
 function createStepTimer(context: GenerationContext) {
@@ -135,6 +218,32 @@ function createStepTimer(context: GenerationContext) {
     context.onStep?.({ name, ms: Math.round(performance.now() - started) });
     return result;
   };
+}
+
+/**
+ * The largest box of the cut-out's proportions inside `target`, centred and standing on its
+ * floor: how the editor's preview shows a placed product.
+ */
+function fitInside(source: { width: number; height: number }, target: Box): Box {
+  const scale = Math.min(target.width / source.width, target.height / source.height);
+  const width = Math.max(1, Math.round(source.width * scale));
+  const height = Math.max(1, Math.round(source.height * scale));
+  return {
+    x: Math.round(target.x + (target.width - width) / 2),
+    y: Math.round(target.y + target.height - height),
+    width,
+    height,
+  };
+}
+
+/** The cut-out turned clockwise, on a transparent canvas grown to hold it. */
+async function turn(png: Uint8Array, degrees: number): Promise<Uint8Array> {
+  const turned = await sharp(png)
+    .ensureAlpha()
+    .rotate(degrees, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return new Uint8Array(turned);
 }
 
 function centreBox(raster: Raster): Box {

@@ -10,6 +10,7 @@ import {
   resizeRaster,
   type Raster,
 } from './raster.js';
+import { cutOutWithModel } from './model-cut-out.js';
 import { estimateBorderColor, segmentForeground } from './segment-foreground.js';
 
 /** Cut-outs larger than this gain nothing at the engine's output sizes. */
@@ -17,16 +18,14 @@ const MAX_SIDE = 1024;
 const SEGMENTATION_SIDE = 320;
 
 /**
- * Cuts the product out of its photo: the photo's own alpha when it has one, else the product
- * separated from its plain background. One replaceable stage: a segmentation model can take its
- * place later with the same signature.
+ * Cuts the product out of its photo: the photo's own alpha when it has one, else the segmentation
+ * model's cut-out, else (the model could not load or saw nothing) GrabCut against the photo's
+ * border. The result says which of the three ran.
  */
 export async function cutOutProduct(bytes: Uint8Array): Promise<ProductCutOut> {
   const meta = await readSize(bytes);
   const raster = await decodeImage(bytes, { maxSide: MAX_SIDE, channels: 4 });
-  const hasAlpha = measureTransparency(raster) > 0.01;
-  const alpha = hasAlpha ? dropFaintShadow(raster) : await segmentAlpha(raster);
-  if (!hasAlpha) refineEdge(raster, alpha);
+  const { alpha, method } = await findAlpha(raster);
   const box = boundingBoxOf(alpha, raster.width, 24);
   if (!box || box.width < 4 || box.height < 4) {
     throw new EngineError('bad_input', 'No product could be found in the product photo.');
@@ -54,8 +53,26 @@ export async function cutOutProduct(bytes: Uint8Array): Promise<ProductCutOut> {
       width: Math.round(box.width * toPhoto),
       height: Math.round(box.height * toPhoto),
     },
-    method: hasAlpha ? 'alpha' : 'segmented',
+    method,
   };
+}
+
+async function findAlpha(
+  raster: Raster,
+): Promise<{ alpha: Uint8Array; method: ProductCutOut['method'] }> {
+  if (measureTransparency(raster) > 0.01)
+    return { alpha: dropFaintShadow(raster), method: 'alpha' };
+  const original = raster.data.slice();
+  try {
+    const alpha = await cutOutWithModel(raster);
+    if (alpha.some((value) => value >= 128)) return { alpha, method: 'model' };
+  } catch {
+    // The model's weights or runtime are missing on this machine: GrabCut still works.
+  }
+  raster.data.set(original);
+  const alpha = await segmentAlpha(raster);
+  refineEdge(raster, alpha);
+  return { alpha, method: 'grabcut' };
 }
 
 async function readSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {

@@ -1,6 +1,11 @@
+import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
 import type { Box } from '../types.js';
+import { labelComponents, type Component } from './mask-tools.js';
+import { chooseProductParts } from './model-cut-out.js';
 import {
   boundingBoxOf,
+  dilate,
+  growBox,
   measureTransparency,
   resizeRaster,
   scaleBox,
@@ -9,20 +14,277 @@ import {
 import { segmentForeground } from './segment-foreground.js';
 
 const DETECTION_SIDE = 256;
+/** The working size of the saliency map: enough for boxes, cheap to scan. */
+const SALIENCY_SIDE = 512;
+const CORE = 128;
+const WEAK = 40;
+/** Share of the product's size added on each side of the found box. */
+const PRODUCT_MARGIN = 0.04;
+
+export type DetectOptions = {
+  /** Areas that are never the product: the ad's words. */
+  exclude?: Box[];
+  /** A box recorded with the template (possibly rough): the product is looked for in and near it. */
+  recorded?: Box;
+};
 
 /**
- * Finds the main object of a template with no recorded box: its alpha when it has one, else the
- * dominant foreground against the border. Null when nothing plausible stands out.
+ * Finds the object a person would replace in a template: its alpha when it has one, else the
+ * segmentation model's saliency weighed by where products sit in ads, without the ad's words and
+ * without the plinth, table or shelf it stands on. GrabCut against the border when the model
+ * cannot run. Null when nothing plausible stands out.
  */
 export async function detectProduct(
   template: Raster,
-  options: { exclude?: Box[] } = {},
+  options: DetectOptions = {},
 ): Promise<Box | null> {
   if (template.channels === 4 && measureTransparency(template) > 0.05) {
     const alpha = new Uint8Array(template.width * template.height);
     for (let i = 0; i < alpha.length; i += 1) alpha[i] = template.data[i * 4 + 3]!;
     return boundingBoxOf(alpha, template.width, 160);
   }
+  let saliency: Raster;
+  try {
+    saliency = await predictSaliencyMap(template);
+  } catch {
+    // No model on this machine: the colour-based detection still finds plain-backdrop products.
+    return detectWithGrabCut(template, options);
+  }
+  return detectFromSaliency(template, saliency, options);
+}
+
+/** The model's saliency as a one-channel raster whose long side is SALIENCY_SIDE. */
+export async function predictSaliencyMap(template: Raster): Promise<Raster> {
+  const scale = Math.min(1, SALIENCY_SIDE / Math.max(template.width, template.height));
+  const width = Math.max(8, Math.round(template.width * scale));
+  const height = Math.max(8, Math.round(template.height * scale));
+  return probabilityToRaster(await predictSaliency(template), width, height);
+}
+
+/**
+ * The product's box from a saliency map (any size; boxes come back in template pixels). Apart
+ * from the model so that measures can feed stored maps.
+ */
+export function detectFromSaliency(
+  template: Raster,
+  saliency: Raster,
+  options: DetectOptions = {},
+): Box | null {
+  const { width, height } = saliency;
+  const scale = width / template.width;
+  const probability = saliency.data.slice();
+  // Ad copy is never the product, however much it stands out.
+  for (const word of options.exclude ?? []) {
+    const area = growBox(scaleBox(word, scale), 0.15);
+    for (
+      let y = Math.max(0, Math.floor(area.y));
+      y < Math.min(height, area.y + area.height);
+      y += 1
+    ) {
+      for (
+        let x = Math.max(0, Math.floor(area.x));
+        x < Math.min(width, area.x + area.width);
+        x += 1
+      ) {
+        probability[y * width + x] = 0;
+      }
+    }
+  }
+  const recorded = options.recorded ? scaleBox(options.recorded, scale) : undefined;
+  const core = hysteresis(probability, width, height);
+  const { labels, components } = labelComponents(core, width, height, probability);
+  const usable = components.filter((part) => part.area >= width * height * 0.001);
+  if (usable.length === 0) return null;
+  const score = (part: Component) => scoreAsProduct(part, width, height, recorded);
+  const kept = chooseProductParts(usable, width, height, score);
+  let mask: Uint8Array = new Uint8Array(width * height);
+  let keptArea = 0;
+  for (let i = 0; i < mask.length; i += 1) {
+    mask[i] = kept.has(labels[i]!) ? 1 : 0;
+    keptArea += mask[i]!;
+  }
+  // Cords and straps hang off products and run to the frame's edge (a pendant lamp's cable): an
+  // opening drops them from the box when that frees the product from the edge, unless the product
+  // itself is that thin (the rim of sunglasses).
+  const opened = open(mask, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
+  const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
+  if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
+  if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
+  let box = boundingBoxOf(mask, width, 1);
+  if (!box) return null;
+  box = cutAtSupport(mask, width, box) ?? box;
+  if (box.width * box.height < width * height * 0.004) return null;
+  // The mask's box is tight; the removal needs to see background around the product (and its
+  // soft edge and contact shadow) inside the box, or it reaches beyond it.
+  const margin = growBox(box, PRODUCT_MARGIN);
+  const x0 = Math.max(0, margin.x);
+  const y0 = Math.max(0, margin.y);
+  const x1 = Math.min(width, margin.x + margin.width);
+  const y1 = Math.min(height, margin.y + margin.height);
+  return roundBox(scaleBox({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, 1 / scale));
+}
+
+/**
+ * How much a salient part looks like the ad's product: its probability mass, less for parts far
+ * from the centre, parts that run off the frame (walls, floors, furniture cut by the picture's
+ * edge) and parts that fill most of the picture; more for parts inside a recorded box.
+ */
+function scoreAsProduct(part: Component, width: number, height: number, recorded?: Box): number {
+  const cx = part.sumX / part.area / width - 0.5;
+  const cy = part.sumY / part.area / height - 0.5;
+  let score = part.mass * (1.2 - Math.min(1, Math.hypot(cx, cy) * 1.2));
+  const sides =
+    Number(part.minX === 0) +
+    Number(part.minY === 0) +
+    Number(part.maxX === width - 1) +
+    Number(part.maxY === height - 1);
+  if (sides >= 2) score *= 0.35;
+  else if (sides === 1) score *= 0.8;
+  const boxShare = ((part.maxX - part.minX + 1) * (part.maxY - part.minY + 1)) / (width * height);
+  if (boxShare > 0.7) score *= 0.4;
+  if (recorded) {
+    const inside = overlap(
+      {
+        x: part.minX,
+        y: part.minY,
+        width: part.maxX - part.minX + 1,
+        height: part.maxY - part.minY + 1,
+      },
+      recorded,
+    );
+    score *= 0.1 + inside * inside;
+  }
+  return score;
+}
+
+/**
+ * Pixels the model is sure of, grown through connected pixels it half believes: a white car on a
+ * pale backdrop reads as two sure wheels joined by a faint body. A part that reaches the frame's
+ * edge only through doubtful pixels (a tablet joined to the ad's caption band) keeps its sure
+ * pixels alone.
+ */
+function hysteresis(probability: Uint8Array, width: number, height: number): Uint8Array {
+  const weak = new Uint8Array(width * height);
+  for (let i = 0; i < weak.length; i += 1) weak[i] = probability[i]! >= WEAK ? 1 : 0;
+  const { labels, components } = labelComponents(weak, width, height);
+  const hasSure = new Uint8Array(components.length + 1);
+  const sureAtEdge = new Uint8Array(components.length + 1);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      if (probability[i]! < CORE) continue;
+      hasSure[labels[i]!] = 1;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) sureAtEdge[labels[i]!] = 1;
+    }
+  }
+  const core = new Uint8Array(width * height);
+  for (let i = 0; i < core.length; i += 1) {
+    const label = labels[i]!;
+    const grows = !components[label - 1]?.touchesBorder || sureAtEdge[label];
+    core[i] = hasSure[label] && (grows || probability[i]! >= CORE) ? 1 : 0;
+  }
+  return core;
+}
+
+function touchesFrame(mask: Uint8Array, width: number, height: number): boolean {
+  for (let x = 0; x < width; x += 1) {
+    if (mask[x] || mask[(height - 1) * width + x]) return true;
+  }
+  for (let y = 0; y < height; y += 1) {
+    if (mask[y * width] || mask[y * width + width - 1]) return true;
+  }
+  return false;
+}
+
+/** Morphological opening of a 0/1 mask with a square of the given radius. */
+function open(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const inverted = new Uint8Array(mask.length);
+  for (let i = 0; i < mask.length; i += 1) inverted[i] = mask[i] ? 0 : 1;
+  const eroded = dilate(inverted, width, height, radius);
+  for (let i = 0; i < eroded.length; i += 1) eroded[i] = eroded[i] ? 0 : 1;
+  return dilate(eroded, width, height, radius);
+}
+
+/** Share of `box` that lies inside `frame`. */
+function overlap(box: Box, frame: Box): number {
+  const w = Math.max(
+    0,
+    Math.min(box.x + box.width, frame.x + frame.width) - Math.max(box.x, frame.x),
+  );
+  const h = Math.max(
+    0,
+    Math.min(box.y + box.height, frame.y + frame.height) - Math.max(box.y, frame.y),
+  );
+  return (w * h) / Math.max(1, box.width * box.height);
+}
+
+function clipToBox(mask: Uint8Array, width: number, height: number, box: Box): void {
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (x < box.x || y < box.y || x >= box.x + box.width || y >= box.y + box.height) {
+        mask[y * width + x] = 0;
+      }
+    }
+  }
+}
+
+/**
+ * A product standing on a plinth, a table or a shelf forms one salient shape with it. Reading the
+ * shape's rows downwards, the support begins where the shape widens abruptly (within a few rows,
+ * unlike a bottle's shoulder), reaches out beyond the product on both sides, and either runs to
+ * the frame's edge or is much wider than the product and half the picture wide: the box ends
+ * there. Null when the shape has no such step.
+ */
+function cutAtSupport(mask: Uint8Array, width: number, box: Box): Box | null {
+  const extents: { left: number; right: number; count: number }[] = [];
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    let left = -1;
+    let right = -1;
+    let count = 0;
+    for (let x = box.x; x < box.x + box.width; x += 1) {
+      if (!mask[y * width + x]) continue;
+      if (left < 0) left = x;
+      right = x;
+      count += 1;
+    }
+    extents.push({ left, right, count });
+  }
+  const step = Math.max(2, Math.round(box.height * 0.015));
+  const settle = Math.max(3, Math.round(box.height * 0.06));
+  for (let r = Math.round(box.height * 0.3); r < extents.length - settle; r += 1) {
+    const above = extents[r - step]!;
+    if (above.count === 0) continue;
+    const below = extents.slice(r + step, r + settle);
+    if (below.length === 0) continue;
+    const belowCount = Math.min(...below.map((row) => row.count));
+    const belowLeft = Math.max(...below.map((row) => row.left));
+    const belowRight = Math.min(...below.map((row) => row.right));
+    const aboveWidth = above.right - above.left + 1;
+    const reach = aboveWidth * 0.08;
+    const isAbrupt = belowCount >= above.count * 1.5;
+    const isOnBothSides = belowLeft <= above.left - reach && belowRight >= above.right + reach;
+    const runsOff = belowLeft <= 1 || belowRight >= width - 2;
+    // A pot under a plant is wider than the plant too, but a table or shelf spans the scene.
+    const supportWidth = belowRight - belowLeft + 1;
+    const isMuchWider = supportWidth >= aboveWidth * 2.5 && supportWidth >= width * 0.5;
+    if (isAbrupt && isOnBothSides && (runsOff || isMuchWider)) {
+      const cut = trimTo(mask, width, { ...box, height: r });
+      return cut && cut.height >= box.height * 0.25 ? cut : null;
+    }
+  }
+  return null;
+}
+
+function trimTo(mask: Uint8Array, width: number, box: Box): Box | null {
+  const sub = new Uint8Array(mask.length);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    for (let x = box.x; x < box.x + box.width; x += 1) sub[y * width + x] = mask[y * width + x]!;
+  }
+  return boundingBoxOf(sub, width, 1);
+}
+
+/** The colour-based detection: the dominant foreground against the border (GrabCut). */
+async function detectWithGrabCut(template: Raster, options: DetectOptions): Promise<Box | null> {
   const scale = Math.min(1, DETECTION_SIDE / Math.max(template.width, template.height));
   const small = await resizeRaster(
     template,

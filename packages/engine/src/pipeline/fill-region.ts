@@ -1,5 +1,36 @@
 import type { Box } from '../types.js';
+import { measureSurroundingTexture, patchFill } from './patch-fill.js';
 import { boundingBoxOf, clipBox, dilate, type Raster } from './raster.js';
+
+/**
+ * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
+ * filled by copying patches; below it the background is plain or a gradient and push-pull fills
+ * it seamlessly.
+ */
+export const TEXTURE_THRESHOLD = 2;
+
+/**
+ * Fills the hole left by a removed object (in place): patches copied from the surroundings when
+ * they are textured (wood, fabric, grainy photos), the smooth push-pull fill when they are plain.
+ * `protect` pixels are never painted nor copied; `exclude` pixels are never copied; `keepOut`
+ * pixels will be covered by something else, so they get a cheaper fill.
+ */
+export async function fillHole(
+  raster: Raster,
+  hole: Uint8Array,
+  options: { exclude?: Uint8Array; protect?: Uint8Array; keepOut?: Uint8Array; seed?: number } = {},
+): Promise<'patches' | 'smooth'> {
+  const { protect, keepOut, seed } = options;
+  const target = protect ? hole.map((v, i) => (v && !protect[i] ? 1 : 0)) : hole;
+  const exclude = protect
+    ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
+    : options.exclude;
+  const texture = measureSurroundingTexture(raster, target, exclude);
+  if (texture >= TEXTURE_THRESHOLD && (await patchFill(raster, target, { exclude, keepOut, seed })))
+    return 'patches';
+  fillRegion(raster, target, { exclude, seed });
+  return 'smooth';
+}
 
 /**
  * Fills the masked pixels of an RGB raster in place from the good pixels around them: a push-pull
@@ -17,11 +48,19 @@ export function fillRegion(
     ignoreColors?: [number, number, number][];
     /** Pixels that must not be copied into the hole (words of the ad next to it). */
     exclude?: Uint8Array;
+    /** Pixels never painted, even inside the hole, nor copied (words that must stay). */
+    protect?: Uint8Array;
     /** Only the smooth estimate (no bands, rim relaxation or texture): for predictions. */
     isRough?: boolean;
   } = {},
 ): void {
   const { width, height, channels } = raster;
+  const { protect } = options;
+  if (protect) {
+    hole = hole.map((v, i) => (v && !protect[i] ? 1 : 0));
+    const exclude = options.exclude;
+    options = { ...options, exclude: protect.map((v, i) => (v || exclude?.[i] ? 1 : 0)) };
+  }
   const holeBox = boundingBoxOf(hole, width);
   if (!holeBox) return;
   const margin = Math.max(12, Math.round(Math.max(holeBox.width, holeBox.height) * 0.25));
@@ -325,114 +364,6 @@ function isIgnored(
         Math.abs(raster.data[i + 2]! - b) <
       90,
   );
-}
-
-/**
- * Fills a hole on a textured background by cloning: the hole is copied from the nearby spot whose
- * surroundings look most like the hole's own surroundings, and the mismatch along the rim is
- * spread smoothly across it (a membrane correction, as in seamless cloning), so the texture
- * continues without a seam. Returns false, changing nothing, when the background is smooth
- * (push-pull is better there) or no clean source spot exists.
- */
-export function cloneFill(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
-  const { width, height, channels } = raster;
-  const box = boundingBoxOf(hole, width);
-  if (!box) return true;
-  const band = 6;
-  const rim = dilate(hole, width, height, band);
-  const ring: number[] = [];
-  for (let y = Math.max(0, box.y - band); y < Math.min(height, box.y + box.height + band); y += 1) {
-    for (let x = Math.max(0, box.x - band); x < Math.min(width, box.x + box.width + band); x += 1) {
-      const i = y * width + x;
-      if (rim[i] && !hole[i] && !exclude?.[i]) ring.push(i);
-    }
-  }
-  if (ring.length < 50 || measureTexture(raster, ring) < 6) return false;
-  let best: { dx: number; dy: number; score: number } | null = null;
-  const stepX = Math.max(4, Math.round(box.width / 6));
-  const stepY = Math.max(4, Math.round(box.height / 6));
-  const sample = ring.filter((_, k) => k % 3 === 0);
-  for (let dy = -2 * box.height; dy <= 2 * box.height; dy += stepY) {
-    for (let dx = -2 * box.width; dx <= 2 * box.width; dx += stepX) {
-      const isApart = Math.abs(dx) >= box.width + 2 * band || Math.abs(dy) >= box.height + 2 * band;
-      const isInside =
-        box.x + dx - band >= 0 &&
-        box.y + dy - band >= 0 &&
-        box.x + box.width + dx + band <= width &&
-        box.y + box.height + dy + band <= height;
-      if (!isApart || !isInside) continue;
-      let sum = 0;
-      for (const i of sample) {
-        const j = i + dy * width + dx;
-        if (hole[j]) {
-          sum = Infinity;
-          break;
-        }
-        for (let c = 0; c < 3; c += 1) {
-          const d = raster.data[i * channels + c]! - raster.data[j * channels + c]!;
-          sum += d * d;
-        }
-      }
-      const score = (sum / sample.length) * (1 + Math.hypot(dx, dy) / Math.hypot(width, height));
-      if (!best || score < best.score) best = { dx, dy, score };
-    }
-  }
-  // A poor best match means the surroundings do not repeat: cloning would paste a wrong spot.
-  if (!best || !Number.isFinite(best.score) || best.score > 900 * 3) return false;
-  const offset = best.dy * width + best.dx;
-  const area = clipBox(
-    {
-      x: box.x - band,
-      y: box.y - band,
-      width: box.width + 2 * band,
-      height: box.height + 2 * band,
-    },
-    width,
-    height,
-  );
-  const w = area.width;
-  const h = area.height;
-  const difference = new Float32Array(w * h * 3);
-  const weights = new Float32Array(w * h);
-  for (const i of ring) {
-    const x = (i % width) - area.x;
-    const y = Math.floor(i / width) - area.y;
-    if (x < 0 || y < 0 || x >= w || y >= h) continue;
-    const k = y * w + x;
-    weights[k] = 1;
-    for (let c = 0; c < 3; c += 1) {
-      difference[k * 3 + c] =
-        raster.data[i * channels + c]! - raster.data[(i + offset) * channels + c]!;
-    }
-  }
-  const correction = pushPull(difference, weights, w, h);
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) {
-      const i = (y + area.y) * width + x + area.x;
-      if (!hole[i]) continue;
-      for (let c = 0; c < 3; c += 1) {
-        const value = raster.data[(i + offset) * channels + c]! + correction[(y * w + x) * 3 + c]!;
-        raster.data[i * channels + c] = Math.max(0, Math.min(255, Math.round(value)));
-      }
-    }
-  }
-  return true;
-}
-
-/** Mean absolute Laplacian of the green channel over some pixels: how textured they are. */
-function measureTexture(raster: Raster, pixels: number[]): number {
-  const { width, height, channels, data } = raster;
-  let sum = 0;
-  let count = 0;
-  for (const i of pixels) {
-    const x = i % width;
-    const y = Math.floor(i / width);
-    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) continue;
-    const g = (j: number) => data[j * channels + 1]!;
-    sum += Math.abs(4 * g(i) - g(i - 1) - g(i + 1) - g(i - width) - g(i + width));
-    count += 1;
-  }
-  return count ? sum / count : 0;
 }
 
 function pushPull(values: Float32Array, weights: Float32Array, w: number, h: number): Float32Array {

@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import type { Box } from '../types.js';
-import { clipBox, type Raster } from './raster.js';
+import { clipBox, dilate, type Raster } from './raster.js';
+import {
+  addGrain,
+  matchTone,
+  measureCrispness,
+  measureGrain,
+  measureSceneLight,
+} from './scene-light.js';
+import { transferShadow } from './template-shadow.js';
 
 export type Placement = {
   /** Where the product landed, in output pixels (integer). */
@@ -9,98 +17,307 @@ export type Placement = {
   product: Raster;
 };
 
+/** Where the old product stood: its area, its contact line and the middle of its foot. */
+export type Footprint = {
+  /** Pixels of the old product (its mask, not its box). */
+  area: number;
+  /** The old product's lowest row: the support line the new product stands on. */
+  bottom: number;
+  /** Middle of the old product's lowest part (its foot), in x. */
+  footX: number;
+  box: Box;
+};
+
+/** The old product's footprint from its mask (frame pixels), or null for an empty mask. */
+export function measureFootprint(object: Uint8Array, width: number): Footprint | null {
+  const height = object.length / width;
+  let area = 0;
+  let minX = width;
+  let maxX = -1;
+  let minY = height;
+  let maxY = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!object[y * width + x]) continue;
+      area += 1;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  if (area === 0) return null;
+  // The foot: the lowest 8% of the object's height.
+  const footTop = maxY - Math.max(1, Math.round((maxY - minY) * 0.08));
+  let sum = 0;
+  let count = 0;
+  for (let y = footTop; y <= maxY; y += 1) {
+    for (let x = minX; x <= maxX; x += 1) {
+      if (object[y * width + x]) {
+        sum += x;
+        count += 1;
+      }
+    }
+  }
+  return {
+    area,
+    bottom: maxY + 1,
+    footX: sum / count,
+    box: { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
+  };
+}
+
+/** The share of the old product's box it must at least be credited with (a bad mask is small). */
+const MIN_AREA_SHARE = 0.3;
+
 /**
- * Places the cut-out in the target box (in place): as large as fits keeping its proportions,
- * standing on the box's floor and centred where the old product stood, its colours nudged
- * toward the scene's light, with a soft contact shadow. Shadow and product stay inside `limits`.
+ * Where the new product goes, in frame pixels. Its size matches the old product's visual mass
+ * (the same opaque area), capped so it never leaves the old product's box: a wide product in a
+ * tall slot stays as wide as the slot, not as tall. It stands on the old product's contact line,
+ * centred on its foot. When that would cover ad copy (`avoid`), it is fitted into the largest
+ * part of the slot beside, above or below the copy instead.
+ */
+export function planPlacement(options: {
+  source: { width: number; height: number; opaqueShare: number };
+  slot: Box;
+  footprint: Footprint | null;
+  avoid?: Box[];
+}): Box {
+  const { source, slot, footprint } = options;
+  const slotArea = slot.width * slot.height;
+  const oldArea = Math.min(
+    slotArea,
+    Math.max(MIN_AREA_SHARE * slotArea, footprint?.area ?? slotArea * 0.5),
+  );
+  const opaqueArea = Math.max(1, source.width * source.height * Math.max(0.05, source.opaqueShare));
+  const massScale = Math.sqrt(oldArea / opaqueArea);
+  const contact = footprint ? footprint.bottom : slot.y + slot.height;
+  const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
+  const fit = (region: Box) => {
+    const scale = Math.min(massScale, region.width / source.width, region.height / source.height);
+    const width = Math.max(1, Math.round(source.width * scale));
+    const height = Math.max(1, Math.round(source.height * scale));
+    const x = Math.round(
+      Math.min(region.x + region.width - width, Math.max(region.x, foot - width / 2)),
+    );
+    const floor = Math.min(contact, region.y + region.height);
+    const y = Math.round(Math.max(region.y, floor - height));
+    return { x, y, width, height };
+  };
+  const avoid = (options.avoid ?? []).map((box) => {
+    const pad = Math.max(3, box.height * 0.3);
+    return {
+      x: box.x - pad,
+      y: box.y - pad,
+      width: box.width + 2 * pad,
+      height: box.height + 2 * pad,
+    };
+  });
+  const first = fit(slot);
+  if (!avoid.some((box) => intersects(box, first))) return first;
+  // The slot split around each piece of copy: the parts left, right, above and below it.
+  let regions: Box[] = [slot];
+  for (const box of avoid) {
+    regions = regions.flatMap((region) =>
+      intersects(region, box) ? splitAround(region, box) : [region],
+    );
+    if (regions.length > 64) break;
+  }
+  const candidates = regions
+    .filter((region) => region.width >= 4 && region.height >= 4)
+    .map(fit)
+    .filter((box) => !avoid.some((word) => intersects(word, box)));
+  if (candidates.length === 0) return first;
+  const centreDistance = (box: Box) => Math.abs(box.x + box.width / 2 - foot);
+  candidates.sort(
+    (a, b) => b.width * b.height - a.width * a.height || centreDistance(a) - centreDistance(b),
+  );
+  return candidates[0]!;
+}
+
+function intersects(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+function splitAround(region: Box, box: Box): Box[] {
+  const right = region.x + region.width;
+  const bottom = region.y + region.height;
+  return [
+    { x: region.x, y: region.y, width: box.x - region.x, height: region.height },
+    { x: box.x + box.width, y: region.y, width: right - box.x - box.width, height: region.height },
+    { x: region.x, y: region.y, width: region.width, height: box.y - region.y },
+    {
+      x: region.x,
+      y: box.y + box.height,
+      width: region.width,
+      height: bottom - box.y - box.height,
+    },
+  ].filter((part) => part.width > 0 && part.height > 0);
+}
+
+/** The cut-out's size and the share of its pixels that are opaque, for planPlacement. */
+export async function measureCutOut(
+  cutOut: Uint8Array,
+): Promise<{ width: number; height: number; opaqueShare: number }> {
+  const { data, info } = await sharp(cutOut)
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  for (let i = 0; i < data.length; i += 1) sum += data[i]!;
+  return { width: info.width, height: info.height, opaqueShare: sum / 255 / data.length };
+}
+
+/** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */
+export async function coverOf(
+  cutOut: Uint8Array,
+  box: Box,
+  frame: { width: number; height: number },
+): Promise<Uint8Array> {
+  const alpha = await sharp(cutOut)
+    .ensureAlpha()
+    .extractChannel(3)
+    .resize(box.width, box.height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const outside = new Uint8Array(frame.width * frame.height).fill(1);
+  for (let y = 0; y < box.height; y += 1) {
+    for (let x = 0; x < box.width; x += 1) {
+      const fx = x + box.x;
+      const fy = y + box.y;
+      if (fx < 0 || fy < 0 || fx >= frame.width || fy >= frame.height) continue;
+      if (alpha[y * box.width + x]! >= 250) outside[fy * frame.width + fx] = 0;
+    }
+  }
+  // Shrinking the cover is growing what lies outside it.
+  const margin = dilate(outside, frame.width, frame.height, 2);
+  return margin.map((v) => (v ? 0 : 1));
+}
+
+/**
+ * Places the cut-out at `box` (from planPlacement) in the frame, in place, so that it belongs to
+ * the scene: the template's own shadow (measured under the old product) laid under it, its tone
+ * moved toward the old product's light in Lab, its sharpness and grain matched to the scene.
+ * Shadow and product stay inside `limits`; `protect` pixels (ad copy) are never darkened.
  */
 export async function placeProduct(options: {
   frame: Raster;
   cutOut: Uint8Array;
-  target: Box;
+  box: Box;
   limits: Box;
+  /** What the scene knew about the old product; without it the product is only blended. */
+  scene?: {
+    /** The framed template before the old product was removed (RGB, frame size). */
+    original: Raster;
+    /** Pixels removed and filled. */
+    hole: Uint8Array;
+    /** The old product itself (its mask, not grown). */
+    object: Uint8Array;
+    /** The old product grown over its edge, as removed: no shadow is measured there. */
+    grown: Uint8Array;
+    footprint: Footprint;
+  };
+  protect?: Uint8Array;
 }): Promise<Placement> {
-  const { frame, target } = options;
-  const meta = await sharp(options.cutOut).metadata();
-  const sourceWidth = meta.width ?? 1;
-  const sourceHeight = meta.height ?? 1;
-  const scale = Math.min(target.width / sourceWidth, target.height / sourceHeight);
-  const width = Math.max(1, Math.round(sourceWidth * scale));
-  const height = Math.max(1, Math.round(sourceHeight * scale));
-  const x = Math.round(target.x + (target.width - width) / 2);
-  const y = Math.round(target.y + target.height - height);
-  const gains = measureSceneGains(frame);
+  const { frame, box } = options;
+  const limits = clipBox(options.limits, frame.width, frame.height);
   const data = await sharp(options.cutOut)
     .ensureAlpha()
-    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .linear([...gains, 1], [0, 0, 0, 0])
+    .resize(box.width, box.height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
-  const product: Raster = { data: new Uint8Array(data), width, height, channels: 4 };
-  const limits = clipBox(options.limits, frame.width, frame.height);
-  drawContactShadow(frame, product, { x, y, limits });
-  blendProduct(frame, product, { x, y, limits });
-  return { box: { x, y, width, height }, product };
+  let product: Raster = {
+    data: new Uint8Array(data),
+    width: box.width,
+    height: box.height,
+    channels: 4,
+  };
+  const { scene } = options;
+  if (scene) {
+    const background = ringAround(scene.hole, frame.width, frame.height, limits);
+    const light = measureSceneLight(scene.original, scene.object, background);
+    if (light) matchTone(product, light);
+    product = await matchSharpness(product, scene.original);
+    const grain = measureGrain(scene.original, background);
+    const own = measureGrain(product, opaqueMask(product));
+    addGrain(
+      product,
+      Math.min(6, Math.sqrt(Math.max(0, grain * grain - own * own))),
+      box.x * 31 + box.y,
+    );
+    transferShadow({
+      frame,
+      original: scene.original,
+      hole: scene.hole,
+      object: scene.grown,
+      from: scene.footprint,
+      to: box,
+      limits,
+      protect: options.protect,
+    });
+  }
+  blendProduct(frame, product, { x: box.x, y: box.y, limits });
+  return { box, product };
 }
 
-/** Per-channel gains toward the scene's mean colour, kept mild so the product stays itself. */
-function measureSceneGains(frame: Raster): [number, number, number] {
-  const sums = [0, 0, 0];
-  const step = 7;
-  let count = 0;
-  for (let i = 0; i < frame.width * frame.height; i += step) {
-    for (let c = 0; c < 3; c += 1) sums[c] = sums[c]! + frame.data[i * frame.channels + c]!;
-    count += 1;
+/** Background pixels in a band around the removed area, inside the limits. */
+function ringAround(hole: Uint8Array, width: number, height: number, limits: Box): Uint8Array {
+  const band = Math.max(4, Math.round(Math.min(limits.width, limits.height) * 0.08));
+  const grown = dilate(hole, width, height, band);
+  const ring = new Uint8Array(hole.length);
+  const area = clipBox(
+    {
+      x: limits.x - band,
+      y: limits.y - band,
+      width: limits.width + 2 * band,
+      height: limits.height + 2 * band,
+    },
+    width,
+    height,
+  );
+  for (let y = area.y; y < area.y + area.height; y += 1) {
+    for (let x = area.x; x < area.x + area.width; x += 1) {
+      const i = y * width + x;
+      if (grown[i] && !hole[i]) ring[i] = 1;
+    }
   }
-  const means = sums.map((sum) => sum / count);
-  const grey = (means[0]! + means[1]! + means[2]!) / 3 || 1;
-  return means.map((mean) => Math.min(1.05, Math.max(0.95, (mean / grey) ** 0.1))) as [
-    number,
-    number,
-    number,
-  ];
+  return ring;
 }
 
-function drawContactShadow(
-  frame: Raster,
-  product: Raster,
-  at: { x: number; y: number; limits: Box },
-): void {
-  // Columns where the product reaches its lowest rows: the shadow lies under what touches ground.
-  const { width, height } = product;
-  const footRows = Math.max(2, Math.round(height * 0.08));
-  let left = width;
-  let right = -1;
-  let bottom = -1;
-  for (let y = height - 1; y >= 0 && bottom < 0; y -= 1) {
-    for (let x = 0; x < width; x += 1) if (product.data[(y * width + x) * 4 + 3]! > 128) bottom = y;
-  }
-  if (bottom < 0) return;
-  for (let y = Math.max(0, bottom - footRows); y <= bottom; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (product.data[(y * width + x) * 4 + 3]! > 128) {
-        left = Math.min(left, x);
-        right = Math.max(right, x);
-      }
+function opaqueMask(product: Raster): Uint8Array {
+  const mask = new Uint8Array(product.width * product.height);
+  for (let i = 0; i < mask.length; i += 1) mask[i] = product.data[i * 4 + 3]! >= 250 ? 1 : 0;
+  return mask;
+}
+
+/** Gaussian blurs tried, weakest first, when the scene is softer than the product. */
+const SOFTENING_SIGMAS = [0.4, 0.6];
+
+/**
+ * A product pasted crisp into a soft picture (a small template enlarged to the output, a photo
+ * out of focus) looks cut out: when the picture's best edges are softer than the product's, the
+ * product is blurred just enough to match (colour only; its outline keeps the cut-out's alpha).
+ */
+async function matchSharpness(product: Raster, scene: Raster): Promise<Raster> {
+  const target = measureCrispness(scene);
+  const mask = opaqueMask(product);
+  const own = measureCrispness(product, mask);
+  if (target <= 0 || own <= target * 1.15) return product;
+  for (const sigma of SOFTENING_SIGMAS) {
+    const data = await sharp(product.data, {
+      raw: { width: product.width, height: product.height, channels: 4 },
+    })
+      .blur(sigma)
+      .raw()
+      .toBuffer();
+    const softened: Raster = { ...product, data: new Uint8Array(data) };
+    for (let p = 3; p < softened.data.length; p += 4) softened.data[p] = product.data[p]!;
+    if (measureCrispness(softened, mask) <= target * 1.1 || sigma === SOFTENING_SIGMAS.at(-1)) {
+      return softened;
     }
   }
-  const cx = at.x + (left + right) / 2;
-  const cy = at.y + bottom;
-  const rx = Math.max(4, ((right - left) / 2) * 1.1);
-  const ry = Math.max(3, Math.min(rx * 0.18, height * 0.05));
-  const { limits } = at;
-  for (let y = limits.y; y < limits.y + limits.height; y += 1) {
-    for (let x = limits.x; x < limits.x + limits.width; x += 1) {
-      const dx = (x - cx) / rx;
-      const dy = (y - cy) / ry;
-      const d = dx * dx + dy * dy;
-      if (d > 4) continue;
-      const strength = 0.42 * Math.exp(-d * 1.6);
-      const i = (y * frame.width + x) * frame.channels;
-      for (let c = 0; c < 3; c += 1)
-        frame.data[i + c] = Math.round(frame.data[i + c]! * (1 - strength));
-    }
-  }
+  return product;
 }
 
 function blendProduct(frame: Raster, product: Raster, at: { x: number; y: number; limits: Box }) {

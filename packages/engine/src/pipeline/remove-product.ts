@@ -1,5 +1,6 @@
 import type { Box } from '../types.js';
-import { cloneFill, fillRegion } from './fill-region.js';
+import { fillHole, fillRegion, TEXTURE_THRESHOLD } from './fill-region.js';
+import { measureSurroundingTexture } from './patch-fill.js';
 import { clipBox, dilate, growBox, resizeMask, resizeRaster, type Raster } from './raster.js';
 import { segmentForeground } from './segment-foreground.js';
 
@@ -11,7 +12,7 @@ export const SHADOW_ALLOWANCE = 0.05;
  * Removes the template's product and its shadow from the framed template (in place): GrabCut
  * inside the box finds the object, the mask is grown to swallow its edge and the shadow at its
  * foot, and the hole is filled from the background around it. Nothing outside the box grown by
- * SHADOW_ALLOWANCE changes.
+ * SHADOW_ALLOWANCE changes, except parts of the object the box cut off (see findRemovalHole).
  */
 export async function removeProduct(
   frame: Raster,
@@ -19,27 +20,19 @@ export async function removeProduct(
   recordedMask?: Uint8Array,
   /** The ad's words (in frame pixels): never erased unless on the product, never copied. */
   wordBoxes: Box[] = [],
+  options: RemovalOptions = {},
 ): Promise<Uint8Array> {
   const { width, height } = frame;
   const limits = clipBox(growBox(box, SHADOW_ALLOWANCE), width, height);
-  const object = recordedMask ?? (await findObjectMask(frame, box));
+  const { hole, object: grown } =
+    options.found ?? (await findRemovalHole(frame, box, recordedMask, wordBoxes));
   const words = maskOfBoxes(wordBoxes, width, height);
-  const radius = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.035));
-  const differs = dilate(findDifferentPixels(frame, limits, words), width, height, 3);
-  const grown = dilate(object, width, height, radius);
-  const hole = new Uint8Array(width * height);
-  const footTop = box.y + box.height * 0.9;
-  for (let y = limits.y; y < limits.y + limits.height; y += 1) {
-    for (let x = limits.x; x < limits.x + limits.width; x += 1) {
-      const i = y * width + x;
-      // The band at the foot holds the old contact shadow, which GrabCut leaves out.
-      const isFoot = y >= footTop && x >= box.x && x < box.x + box.width;
-      if (words[i] && !object[i]) continue;
-      if (grown[i] || differs[i] || isFoot) hole[i] = 1;
-    }
-  }
   const original = frame.data.slice();
-  if (!cloneFill(frame, hole, words)) fillRegion(frame, hole, { exclude: words });
+  await fillHole(frame, hole, {
+    exclude: words,
+    protect: options.protect,
+    keepOut: options.keepOut,
+  });
   // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
   // edge of an old soft shadow does not show as a straight line.
   const feather = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.04));
@@ -62,6 +55,146 @@ export async function removeProduct(
     }
   }
   return hole;
+}
+
+export type RemovalOptions = {
+  /** Pixels the new product will cover: their fill need not be good. */
+  keepOut?: Uint8Array;
+  /** Pixels never painted (word boxes that must stay as they are). */
+  protect?: Uint8Array;
+  /** The removal hole already found by findRemovalHole for this frame and box. */
+  found?: { hole: Uint8Array; object: Uint8Array };
+};
+
+/**
+ * The pixels to remove: the object (GrabCut inside the box, or the recorded mask) grown over its
+ * edge, whatever inside the allowed area stands out from the background predicted around it, and
+ * the band at its foot. Parts of the object that stick out of the allowed area (a bottle cap, a
+ * handle the detection box cut off) are taken too, up to PART_REACH: they are the pixels that
+ * stand out from a plain background and touch the hole, as long as they are small and end before
+ * PART_REACH and the frame's edge (what goes on beyond is the scene: a table edge, another object). Also returns the grown object
+ * with those parts, which are never faded back.
+ */
+export async function findRemovalHole(
+  frame: Raster,
+  box: Box,
+  recordedMask: Uint8Array | undefined,
+  wordBoxes: Box[],
+): Promise<{ hole: Uint8Array; object: Uint8Array }> {
+  const { width, height } = frame;
+  const limits = clipBox(growBox(box, SHADOW_ALLOWANCE), width, height);
+  const object = recordedMask ?? (await findObjectMask(frame, box));
+  const words = maskOfBoxes(wordBoxes, width, height);
+  const radius = edgeRadius(box);
+  const differs = dilate(findDifferentPixels(frame, limits, words), width, height, 3);
+  const grown = dilate(object, width, height, radius);
+  const hole = new Uint8Array(width * height);
+  const footTop = box.y + box.height * 0.9;
+  for (let y = limits.y; y < limits.y + limits.height; y += 1) {
+    for (let x = limits.x; x < limits.x + limits.width; x += 1) {
+      const i = y * width + x;
+      // The band at the foot holds the old contact shadow, which GrabCut leaves out.
+      const isFoot = y >= footTop && x >= box.x && x < box.x + box.width;
+      if (words[i] && !object[i]) continue;
+      if (grown[i] || differs[i] || isFoot) hole[i] = 1;
+    }
+  }
+  // On a textured background everything stands out from a smooth prediction: no parts there.
+  const isPlain = measureSurroundingTexture(frame, hole, words) < TEXTURE_THRESHOLD;
+  const parts = isPlain
+    ? findProtrudingParts(frame, { box, limits, hole, object, words })
+    : new Uint8Array(width * height);
+  const partsGrown = dilate(parts, width, height, radius);
+  for (let i = 0; i < hole.length; i += 1) {
+    if (partsGrown[i] && !(words[i] && !object[i])) hole[i] = 1;
+  }
+  const kept = dilate(partsGrown, width, height, radius);
+  for (let i = 0; i < grown.length; i += 1) if (kept[i]) grown[i] = 1;
+  return { hole, object: grown };
+}
+
+/** How far the object mask is grown over its edge (anti-aliasing, halo, a little shadow). */
+export function edgeRadius(box: Box): number {
+  return Math.max(4, Math.round(Math.min(box.width, box.height) * 0.035));
+}
+
+/** How far past the allowed area (a fraction of the box) a protruding part may reach. */
+const PART_REACH = 0.25;
+/** The largest a cut-off part may be, as a share of the box's area. */
+const MAX_PART_SHARE = 0.15;
+
+/**
+ * Pixels outside the allowed area that belong to the object: the recorded or found object mask
+ * there, and the parts standing out from the background that touch the hole and end within
+ * PART_REACH of the box.
+ */
+function findProtrudingParts(
+  frame: Raster,
+  found: { box: Box; limits: Box; hole: Uint8Array; object: Uint8Array; words: Uint8Array },
+): Uint8Array {
+  const { width, height } = frame;
+  const { limits, hole, object, words } = found;
+  const reach = clipBox(growBox(found.box, SHADOW_ALLOWANCE + PART_REACH), width, height);
+  const isInLimits = (x: number, y: number) =>
+    x >= limits.x && y >= limits.y && x < limits.x + limits.width && y < limits.y + limits.height;
+  const differs = findDifferentPixels(frame, reach, words);
+  const parts = new Uint8Array(width * height);
+  const seen = new Uint8Array(width * height);
+  const queue: number[] = [];
+  for (let y = reach.y; y < reach.y + reach.height; y += 1) {
+    for (let x = reach.x; x < reach.x + reach.width; x += 1) {
+      const start = y * width + x;
+      if (seen[start] || isInLimits(x, y) || !(differs[start] || object[start])) continue;
+      // One connected part outside the limits: kept if it touches the hole and ends in reach.
+      queue.length = 0;
+      queue.push(start);
+      seen[start] = 1;
+      let touchesHole = false;
+      let leavesReach = false;
+      for (let n = 0; n < queue.length; n += 1) {
+        const i = queue[n]!;
+        const px = i % width;
+        const py = (i - px) / width;
+        for (let dy = -1; dy <= 1; dy += 1) {
+          for (let dx = -1; dx <= 1; dx += 1) {
+            const nx = px + dx;
+            const ny = py + dy;
+            if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+            const j = ny * width + nx;
+            // Inside the limits the background prediction took colour from the part itself,
+            // so the part's pixels there may have been missed: they join it.
+            if (isInLimits(nx, ny) && hole[j]) {
+              touchesHole = true;
+              continue;
+            }
+            if (
+              nx < reach.x ||
+              ny < reach.y ||
+              nx >= reach.x + reach.width ||
+              ny >= reach.y + reach.height
+            )
+              continue;
+            if (seen[j] || !(differs[j] || object[j]) || (words[j] && !object[j])) continue;
+            seen[j] = 1;
+            queue.push(j);
+          }
+        }
+        if (
+          px === reach.x ||
+          py === reach.y ||
+          px === reach.x + reach.width - 1 ||
+          py === reach.y + reach.height - 1
+        ) {
+          // What reaches the edge of the reach (or of the frame) goes on beyond it.
+          leavesReach = true;
+        }
+      }
+      // A part is small beside the product; a big region is the scene.
+      const isSmall = queue.length <= found.box.width * found.box.height * MAX_PART_SHARE;
+      if (touchesHole && !leavesReach && isSmall) for (const i of queue) parts[i] = 1;
+    }
+  }
+  return parts;
 }
 
 /**
@@ -134,7 +267,7 @@ export function cropRaster(raster: Raster, area: Box): Raster {
 }
 
 /** Word boxes grown by a few pixels for anti-aliased edges and glow, as a mask. */
-function maskOfBoxes(boxes: Box[], width: number, height: number): Uint8Array {
+export function maskOfBoxes(boxes: Box[], width: number, height: number): Uint8Array {
   const mask = new Uint8Array(width * height);
   for (const box of boxes) {
     const pad = Math.max(3, Math.round(box.height * 0.15));

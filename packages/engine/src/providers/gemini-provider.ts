@@ -1,6 +1,6 @@
 import { ApiError, GoogleGenAI, type GenerateContentResponse, type Part } from '@google/genai';
 import sharp from 'sharp';
-import { EngineError } from '../engine-error.js';
+import { EngineError, throwIfAborted } from '../engine-error.js';
 import { parseOutputSize } from '../pipeline/frame-template.js';
 import type {
   ChatRequest,
@@ -10,15 +10,28 @@ import type {
   ImageProvider,
   SwapRequest,
 } from '../types.js';
-import { buildSwapPrompt, fitToSize, prepareSwapInputs } from './ai-inputs.js';
+import {
+  buildSwapPrompt,
+  fitToSize,
+  inThreadImageWork,
+  notFoundNote,
+  type AiImageWork,
+} from './ai-inputs.js';
 import { chatPrompt, validateChat } from './local-provider.js';
 
 export const DEFAULT_GEMINI_MODEL = 'gemini-2.5-flash-image';
 
 const ASPECT = { '1024x1024': '1:1', '1024x1536': '2:3', '1536x1024': '3:2' } as const;
 
-/** Gemini image editing through the official SDK, images sent inline. */
-export function createGeminiProvider(config: GeminiConfig): ImageProvider {
+/**
+ * Gemini image editing through the official SDK, images sent inline. Gemini takes no mask: the
+ * editable area is shown as a picture, and everything outside it is put back afterwards.
+ * `imageWork` is where the image work around the request runs (a worker of the engine pool).
+ */
+export function createGeminiProvider(
+  config: GeminiConfig,
+  imageWork: AiImageWork = inThreadImageWork,
+): ImageProvider {
   const client = new GoogleGenAI({
     apiKey: config.apiKey,
     httpOptions: {
@@ -58,13 +71,13 @@ export function createGeminiProvider(config: GeminiConfig): ImageProvider {
     }
     const image = candidate?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData;
     if (!image?.data) throw new EngineError('provider_error', 'Gemini returned no image.');
-    return fitToSize(new Uint8Array(Buffer.from(image.data, 'base64')), size);
+    return new Uint8Array(Buffer.from(image.data, 'base64'));
   }
 
   return {
     name: 'gemini',
     async swap(request: SwapRequest, context: GenerationContext = {}): Promise<GenerationResult> {
-      const inputs = await prepareSwapInputs(request);
+      const inputs = await imageWork.prepareSwap(request);
       const { width, height } = parseOutputSize(request.size);
       const parts: Part[] = [
         {
@@ -74,26 +87,30 @@ export function createGeminiProvider(config: GeminiConfig): ImageProvider {
         inline(inputs.product),
         inline(await maskAsPicture(inputs.mask)),
       ];
-      return { png: await generate(parts, request.size, context) };
+      const edited = await generate(parts, request.size, context);
+      throwIfAborted(context.signal);
+      const note = notFoundNote(inputs);
+      const png = await imageWork.keepTheAd(edited, inputs, request.size);
+      return note ? { png, note } : { png };
     },
     async chat(request: ChatRequest, context: GenerationContext = {}): Promise<GenerationResult> {
       validateChat(request);
       const parts: Part[] = [
         { text: chatPrompt(request) },
-        ...(request.references ?? []).map((bytes) => inline(Buffer.from(bytes))),
+        ...(request.references ?? []).map((bytes) => inline(bytes)),
       ];
-      return { png: await generate(parts, request.size, context) };
+      return { png: await fitToSize(await generate(parts, request.size, context), request.size) };
     },
   };
 }
 
-function inline(bytes: Buffer): Part {
-  return { inlineData: { mimeType: 'image/png', data: bytes.toString('base64') } };
+function inline(bytes: Uint8Array): Part {
+  return { inlineData: { mimeType: 'image/png', data: Buffer.from(bytes).toString('base64') } };
 }
 
 /** Gemini has no mask parameter: the editable area is shown as a black-on-white picture. */
-async function maskAsPicture(mask: Buffer): Promise<Buffer> {
-  return sharp(mask).extractChannel(3).png().toBuffer();
+async function maskAsPicture(mask: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await sharp(mask).extractChannel(3).png().toBuffer());
 }
 
 function toEngineError(error: unknown, signal?: AbortSignal): EngineError {

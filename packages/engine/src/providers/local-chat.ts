@@ -55,7 +55,7 @@ export function readPrompt(prompt: string): {
  */
 export async function composeChat(request: ChatRequest): Promise<GenerationResult> {
   const { width, height } = parseOutputSize(request.size);
-  const intent = readPrompt(request.prompt);
+  const intent = varied(readPrompt(request.prompt), request.variation ?? 0);
   const first = intent.colors[0] ? COLORS[intent.colors[0]]! : '#eeeae4';
   const second = intent.colors[1] ? COLORS[intent.colors[1]]! : shade(first, 0.82);
   const background = Buffer.from(
@@ -102,6 +102,16 @@ export async function composeChat(request: ChatRequest): Promise<GenerationResul
     .png()
     .toBuffer();
   return { png: new Uint8Array(png), note: describe(intent, cutOuts.length) };
+}
+
+/** Layouts a Regenerate walks through, starting after the one the prompt asked for. */
+const LAYOUTS: Placement[] = ['center', 'left', 'right', 'bottom', 'top'];
+
+/** The prompt's intent, with the layout moved on `variation` steps (0 keeps it as asked). */
+function varied(intent: ReturnType<typeof readPrompt>, variation: number) {
+  if (variation <= 0) return intent;
+  const start = LAYOUTS.indexOf(intent.placement ?? 'center');
+  return { ...intent, placement: LAYOUTS[(start + variation) % LAYOUTS.length]! };
 }
 
 function areaFor(placement: Placement | null, width: number, height: number, headline: number) {

@@ -22,7 +22,7 @@ export function createLocalProvider(): ImageProvider {
           `Cut off by the ${request.size} frame, so not replaced: ${listed('outside-frame')}.`,
       ].filter(Boolean);
       const note = notes.length ? notes.join(' ') : undefined;
-      return { png: outcome.png, note };
+      return { png: outcome.png, note, frame: { crop: outcome.frame.crop } };
     },
     async chat(request: ChatRequest, context: GenerationContext = {}) {
       validateChat(request);

@@ -8,15 +8,28 @@ import type {
   OpenAiConfig,
   SwapRequest,
 } from '../types.js';
-import { buildSwapPrompt, fitToSize, prepareSwapInputs } from './ai-inputs.js';
+import {
+  buildSwapPrompt,
+  fitToSize,
+  inThreadImageWork,
+  notFoundNote,
+  type AiImageWork,
+} from './ai-inputs.js';
 import { chatPrompt, validateChat } from './local-provider.js';
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-image-1.5';
 
 type ImageEvent = { type: string; b64_json?: string };
 
-/** OpenAI images API through the official SDK: edit for swaps, edit or generate for chat. */
-export function createOpenAiProvider(config: OpenAiConfig): ImageProvider {
+/**
+ * OpenAI images API through the official SDK: edit for swaps (the old product's region and the
+ * replaced words as the mask, the rest of the ad put back afterwards), edit or generate for chat.
+ * `imageWork` is where the image work around the request runs (a worker of the engine pool).
+ */
+export function createOpenAiProvider(
+  config: OpenAiConfig,
+  imageWork: AiImageWork = inThreadImageWork,
+): ImageProvider {
   const client = new OpenAI({
     apiKey: config.apiKey,
     baseURL: config.baseURL,
@@ -61,7 +74,7 @@ export function createOpenAiProvider(config: OpenAiConfig): ImageProvider {
   return {
     name: 'openai',
     async swap(request: SwapRequest, context: GenerationContext = {}): Promise<GenerationResult> {
-      const inputs = await prepareSwapInputs(request);
+      const inputs = await imageWork.prepareSwap(request);
       const bytes = await run(context, async () =>
         client.images.edit(
           {
@@ -82,7 +95,10 @@ export function createOpenAiProvider(config: OpenAiConfig): ImageProvider {
           { signal: context.signal },
         ),
       );
-      return { png: await fitToSize(bytes, request.size) };
+      throwIfAborted(context.signal);
+      const note = notFoundNote(inputs);
+      const png = await imageWork.keepTheAd(bytes, inputs, request.size);
+      return note ? { png, note } : { png };
     },
     async chat(request: ChatRequest, context: GenerationContext = {}): Promise<GenerationResult> {
       validateChat(request);

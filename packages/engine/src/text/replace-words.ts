@@ -68,7 +68,9 @@ export function writeWords(frame: Raster, drawings: TextDrawing[]): Promise<Rast
 /**
  * Erases each found phrase and prepares its replacement in the same colour, at the size that
  * makes the original words' ink as tall as it was, on the same baseline; a longer replacement is
- * narrowed to the erased width so nothing beyond the old words changes.
+ * narrowed to the erased width so nothing beyond the old words changes. After a shorter
+ * replacement the rest of the line moves left by the width it freed, so the gaps between words
+ * stay what they were instead of opening a hole in the line.
  */
 export async function replaceWords(options: {
   frame: Raster;
@@ -81,6 +83,10 @@ export async function replaceWords(options: {
   const drawings: TextDrawing[] = [];
   const hole = new Uint8Array(frame.width * frame.height);
   const inkColors: [number, number, number][] = [];
+  const moves: LineMove[] = [];
+  const replaced = new Set(
+    options.replacements.flatMap((r) => findPhrase(words, r.toReplace) ?? []),
+  );
   for (const replacement of options.replacements) {
     const found = findPhrase(words, replacement.toReplace);
     if (!found) {
@@ -131,11 +137,88 @@ export async function replaceWords(options: {
       weight,
       color: found[0]!.textColor,
     });
-    changes.push({ replacement, area });
+    const freed = ink.width - (next.right - next.left) * size;
+    const move = freed > ink.height * 0.15 ? planLineMove(found, words, replaced, frameMap) : null;
+    if (move) {
+      const tail = clipBox(
+        {
+          x: move.from.x - side,
+          y: move.from.y - pad,
+          width: move.from.width + 2 * side,
+          height: move.from.height + 2 * pad,
+        },
+        frame.width,
+        frame.height,
+      );
+      for (let y = tail.y; y < tail.y + tail.height; y += 1) {
+        hole.fill(1, y * frame.width + tail.x, y * frame.width + tail.x + tail.width);
+      }
+      moves.push({ ...move, from: tail, dx: -Math.round(freed) });
+      changes.push({ replacement, area: unionBox([area, tail]) });
+    } else {
+      changes.push({ replacement, area });
+    }
   }
+  const before = moves.length > 0 ? frame.data.slice() : frame.data;
   // Neighbouring letters must not bleed into the fill: ink-coloured pixels are not background.
   fillRegion(frame, hole, { ignoreColors: inkColors });
+  for (const move of moves) pasteInk(frame, before, move);
   return { frame, changes, drawings };
+}
+
+/** The rest of a line (its words after a replaced phrase), to be moved by `dx` pixels. */
+type LineMove = {
+  from: Box;
+  dx: number;
+  ink: [number, number, number];
+  paper: [number, number, number];
+};
+
+/**
+ * The words after the phrase on its line, in frame pixels; null when there are none, when one of
+ * them is being replaced too, or when the frame cut them off.
+ */
+function planLineMove(
+  phrase: TemplateWord[],
+  words: TemplateWord[],
+  replaced: Set<TemplateWord>,
+  frameMap: Frame,
+): Omit<LineMove, 'dx'> | null {
+  const last = phrase.at(-1)!;
+  const tail = words.filter(
+    (word) => word.line === last.line && word.box.x > last.box.x && !phrase.includes(word),
+  );
+  if (tail.length === 0 || tail.some((word) => replaced.has(word))) return null;
+  const from = boxToFrame(unionBox(tail.map((word) => word.box)), frameMap);
+  if (from.x < 0 || from.y < 0 || from.x + from.width > frameMap.width) return null;
+  if (from.y + from.height > frameMap.height) return null;
+  return { from, ink: fromHex(tail[0]!.textColor), paper: fromHex(tail[0]!.backgroundColor) };
+}
+
+/**
+ * Pastes the ink of `move.from` (read from `source`) shifted by dx onto the filled frame: each
+ * pixel's share of ink is how far its colour lies from the paper toward the ink, so anti-aliased
+ * edges stay soft and the old background does not come along.
+ */
+function pasteInk(frame: Raster, source: Uint8Array, move: LineMove): void {
+  const { from, dx, ink, paper } = move;
+  const span = Math.hypot(ink[0] - paper[0], ink[1] - paper[1], ink[2] - paper[2]) || 1;
+  for (let y = from.y; y < from.y + from.height; y += 1) {
+    for (let x = from.x; x < from.x + from.width; x += 1) {
+      const tx = x + dx;
+      if (tx < 0 || tx >= frame.width) continue;
+      const s = (y * frame.width + x) * frame.channels;
+      // Projection of the pixel on the paper-to-ink segment.
+      let dot = 0;
+      for (let c = 0; c < 3; c += 1) dot += (source[s + c]! - paper[c]!) * (ink[c]! - paper[c]!);
+      const share = Math.min(1, Math.max(0, dot / (span * span)));
+      if (share < 0.08) continue;
+      const t = (y * frame.width + tx) * frame.channels;
+      for (let c = 0; c < 3; c += 1) {
+        frame.data[t + c] = Math.round(frame.data[t + c]! * (1 - share) + ink[c]! * share);
+      }
+    }
+  }
 }
 
 function unionBox(boxes: Box[]): Box {

@@ -12,6 +12,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { RateLimits } from '../../platform/ratelimit/rate-limits.js';
+import { ACCOUNT_LOCKED_MESSAGE, createAccountThrottle } from './account-throttle.js';
 import { resetPasswordMail, verificationMail } from './auth.mails.js';
 import { isEmailRegistered } from './auth.queries.js';
 
@@ -25,9 +27,11 @@ export type AuthOptions = {
   secret: string;
   /** Public address of the app: links in mails and OAuth callbacks start with it. */
   baseUrl: string;
-  trustedOrigins: string[];
+  /** Pages allowed to call the auth routes, decided per request (see http/origins.ts). */
+  trustedOrigins: (request: Request | undefined) => string[];
   google: { clientId: string; clientSecret: string } | undefined;
-  rateLimit: boolean;
+  /** Shared limits; the per-address ones are applied in front of these routes (auth-rate-limit.ts). */
+  rateLimits: RateLimits;
   /** Called once for each new auth user, to create the spec's profile row. */
   onUserCreated: (userId: string) => Promise<unknown>;
 };
@@ -46,6 +50,7 @@ function readField(body: unknown, field: string): unknown {
 
 export function createAuth(options: AuthOptions) {
   const { mailer, logger } = options;
+  const accountThrottle = createAccountThrottle(options.rateLimits);
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: options.baseUrl,
@@ -97,18 +102,9 @@ export function createAuth(options: AuthOptions) {
       accountLinking: { enabled: true, trustedProviders: ['google'] },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    rateLimit: {
-      enabled: options.rateLimit,
-      storage: 'memory',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 3600, max: 10 },
-        '/request-password-reset': { window: 3600, max: 5 },
-        '/send-verification-email': { window: 3600, max: 5 },
-      },
-    },
+    // Limits are counted by our own limiter (memory or Redis, shared by every API process) in
+    // front of the auth routes; better-auth's would count in each process apart.
+    rateLimit: { enabled: false },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       cookiePrefix: 'adtwin',
@@ -159,6 +155,15 @@ export function createAuth(options: AuthOptions) {
             });
           }
         }
+        if (ctx.path === '/sign-in/email') {
+          const email = readField(ctx.body, 'email');
+          if (typeof email === 'string' && (await accountThrottle.isLocked(email))) {
+            throw new APIError('TOO_MANY_REQUESTS', {
+              message: ACCOUNT_LOCKED_MESSAGE,
+              code: 'ACCOUNT_LOCKED',
+            });
+          }
+        }
         const field = NEW_PASSWORD_FIELDS[ctx.path];
         if (field) {
           const password = readField(ctx.body, field);
@@ -166,6 +171,19 @@ export function createAuth(options: AuthOptions) {
           if (problem)
             throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
         }
+        if (ctx.path === '/change-password') {
+          // A changed password ends every other session, whatever the client asked for.
+          return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return;
+        const email = readField(ctx.body, 'email');
+        if (typeof email !== 'string') return;
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError && returned.statusCode === 401)
+          await accountThrottle.recordFailure(email);
+        else if (!(returned instanceof APIError)) await accountThrottle.clear(email);
       }),
     },
     logger: {

@@ -109,12 +109,8 @@ describe('test billing provider', () => {
 
   it('ends a cancelled subscription by itself once its period is over', async () => {
     const { client, userId } = await signUpVerified(t);
-    const { sessionId } = await checkout(client);
-    await call(client, '/api/billing/test/confirm', {
-      sessionId,
-      plan: 'pro',
-      frequency: 'weekly',
-    });
+    const { sessionId } = await checkout(client, 'pro', 'weekly');
+    await call(client, '/api/billing/test/confirm', { sessionId });
     await call(client, '/api/billing/test/cancel', { cancel: true });
     await t.server.database.db
       .update(users)
@@ -126,18 +122,34 @@ describe('test billing provider', () => {
 
   it('keeps a running subscription whose period end passed without cancellation', async () => {
     const { client, userId } = await signUpVerified(t);
-    const { sessionId } = await checkout(client);
-    await call(client, '/api/billing/test/confirm', {
-      sessionId,
-      plan: 'pro',
-      frequency: 'weekly',
-    });
+    const { sessionId } = await checkout(client, 'pro', 'weekly');
+    await call(client, '/api/billing/test/confirm', { sessionId });
     await t.server.database.db
       .update(users)
       .set({ periodEndsAt: new Date(Date.now() - 1000) })
       .where(eq(users.userId, userId));
     const credits = await (await client.request('/api/me/credits')).json();
     expect(credits).toMatchObject({ subscriptionTier: 'pro_weekly' });
+  });
+
+  it('confirms the plan the checkout was opened for, never one the client names', async () => {
+    const { client } = await signUpVerified(t);
+    const { sessionId } = await checkout(client, 'pro', 'weekly');
+    const forged = await call(client, '/api/billing/test/confirm', {
+      sessionId,
+      plan: 'enterprise',
+      frequency: 'monthly',
+    });
+    expect(forged.status).toBe(200);
+    expect(forged.body).toMatchObject({ tier: 'pro_weekly' });
+    // An id the server never handed out (or handed to someone else) confirms nothing.
+    const other = await signUpVerified(t);
+    const stolen = await call(other.client, '/api/billing/test/confirm', { sessionId });
+    expect(stolen.status).toBe(404);
+    const invented = await call(other.client, '/api/billing/test/confirm', {
+      sessionId: 'test_cs_00000000-0000-4000-8000-000000000000',
+    });
+    expect(invented.status).toBe(404);
   });
 
   it('refuses the manage actions without a subscription, and the Stripe webhook', async () => {

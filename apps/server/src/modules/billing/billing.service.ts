@@ -13,10 +13,12 @@ import {
 import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
 import {
+  UnreadableWebhookError,
   WebhookSignatureError,
   type BillingEvent,
   type BillingProvider,
 } from '../../platform/billing/billing-provider.js';
+import type { TestBillingProvider } from '../../platform/billing/test-billing-provider.js';
 import {
   applyBillingEvent,
   grantCredits,
@@ -27,7 +29,7 @@ import {
 } from './billing.queries.js';
 
 export type SubscriptionState = {
-  provider: 'test' | 'stripe';
+  provider: 'test' | 'stripe' | 'none';
   tier: string;
   credits: number;
   creditsUsed: number;
@@ -67,9 +69,10 @@ export function createBillingService(deps: {
     return state;
   }
 
-  function requireTestProvider() {
-    if (provider.kind !== 'test')
-      throw new PublicError(404, 'Test payments are off: this server bills through Stripe.');
+  function requireTestProvider(): TestBillingProvider {
+    if (provider.kind !== 'test' || !('findCheckout' in provider))
+      throw new PublicError(404, 'Test payments are off on this server.');
+    return provider as TestBillingProvider;
   }
 
   return {
@@ -123,6 +126,7 @@ export function createBillingService(deps: {
           cancelUrl: cancel.toString(),
         });
       } catch (error) {
+        if (error instanceof PublicError) throw error;
         deps.logger.error({ err: error }, 'checkout session failed');
         throw new PublicError(502, SUBSCRIPTION_MESSAGES.checkoutFailed, 'checkout_failed');
       }
@@ -138,6 +142,7 @@ export function createBillingService(deps: {
           returnUrl: `${deps.publicUrl}/subscription`,
         });
       } catch (error) {
+        if (error instanceof PublicError) throw error;
         deps.logger.error({ err: error }, 'portal session failed');
         throw new PublicError(502, SUBSCRIPTION_MESSAGES.redirectFailed, 'portal_failed');
       }
@@ -152,6 +157,10 @@ export function createBillingService(deps: {
       } catch (error) {
         if (error instanceof WebhookSignatureError)
           throw new PublicError(400, 'Invalid signature', 'invalid_signature');
+        if (error instanceof UnreadableWebhookError) {
+          deps.logger.warn({ err: error }, 'unreadable billing event');
+          throw new PublicError(400, 'Unreadable event', 'unreadable_event');
+        }
         throw error;
       }
       return apply(parsed.event, parsed.providerType, parsed.payload);
@@ -160,21 +169,18 @@ export function createBillingService(deps: {
     // --- the test provider's pages -----------------------------------------------------------
 
     /** The test checkout's confirm button: the events Stripe would send for a paid checkout. */
-    async confirmTestCheckout(options: {
-      userId: string;
-      sessionId: string;
-      plan: PaidPlan;
-      frequency: BillingFrequency;
-    }) {
-      requireTestProvider();
+    async confirmTestCheckout(options: { userId: string; sessionId: string }) {
+      const checkout = requireTestProvider().findCheckout(options.sessionId, options.userId);
+      if (!checkout)
+        throw new PublicError(404, 'This test checkout has expired. Please start again.');
       const state = await requireState(options.userId);
       if (state.tier !== 'free')
         throw new PublicError(409, 'You already have a subscription; use Manage to change it.');
       const at = now();
       const customerId = state.customerId ?? `test_cus_${options.userId}`;
       const subscriptionId = `test_sub_${options.sessionId}`;
-      const tier = tierFor(options.plan, options.frequency);
-      const periodEnd = new Date(at.getTime() + PERIOD_DAYS[options.frequency] * DAY_MS);
+      const tier = checkout.tier;
+      const periodEnd = new Date(at.getTime() + PERIOD_DAYS[parseTier(tier)!.frequency] * DAY_MS);
       const base = `test_evt_${options.sessionId}`;
       await apply(
         {

@@ -1,7 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import {
-  BUG_REPORT_MAX_ATTACHMENT_BYTES,
   BUG_REPORT_MAX_ATTACHMENTS,
   BUG_REPORT_MAX_DESCRIPTION_LENGTH,
   BUG_REPORT_MESSAGES,
@@ -14,7 +12,6 @@ import { validationHook } from '../../http/validation.js';
 import type { BugReportService } from './bug-reports.service.js';
 
 // Form overhead aside, the most a valid report can weigh.
-const MAX_BODY_BYTES = BUG_REPORT_MAX_ATTACHMENTS * BUG_REPORT_MAX_ATTACHMENT_BYTES + 1024 * 1024;
 
 const FileSchema = z.instanceof(File).openapi({ type: 'string', format: 'binary' });
 
@@ -35,14 +32,6 @@ const submitRoute = createRoute({
   path: '/bug-reports',
   tags: ['support'],
   summary: 'Sends a problem report with screenshots to support',
-  middleware: [
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new PublicError(413, 'The report is too large.', 'payload_too_large');
-      },
-    }),
-  ] as const,
   request: { body: { content: { 'multipart/form-data': { schema: BugReportFormSchema } } } },
   responses: {
     201: {

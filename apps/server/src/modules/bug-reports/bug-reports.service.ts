@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { detectImageType, extensionFor } from '../../platform/storage/content-type.js';
+import { decodeImage } from '../../platform/images/validate-image.js';
+import { extensionFor } from '../../platform/storage/content-type.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { countRecentReports, insertBugReport, markForwarded } from './bug-reports.queries.js';
 
@@ -57,14 +58,15 @@ export function createBugReportService(deps: {
               'attachment_too_large',
             );
           }
-          const type = await detectImageType(file.bytes);
-          if (!type) {
-            throw new PublicError(
-              400,
-              `${file.name} is not a PNG, JPEG or WebP image.`,
-              'attachment_type',
-            );
-          }
+          const { type } = await decodeImage(
+            file.bytes,
+            () =>
+              new PublicError(
+                400,
+                `${file.name} is not a PNG, JPEG or WebP image.`,
+                'attachment_type',
+              ),
+          );
           return { ...file, type };
         }),
       );

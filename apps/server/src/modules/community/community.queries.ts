@@ -73,3 +73,16 @@ export async function updateVisibility(
     .returning(columns);
   return rows[0] ?? null;
 }
+
+/** Renames one of the owner's templates; another person's id changes nothing. */
+export async function updateTemplateName(
+  db: Database,
+  options: { id: string; userId: string; name: string },
+) {
+  const rows = await db
+    .update(userTemplates)
+    .set({ name: options.name })
+    .where(and(eq(userTemplates.id, options.id), eq(userTemplates.userId, options.userId)))
+    .returning(columns);
+  return rows[0] ?? null;
+}

@@ -1,8 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { UPLOAD_LIMITS } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
-import { PublicError } from '../../http/errors.js';
 import {
   FileFieldSchema,
   IdParamSchema,
@@ -46,14 +43,6 @@ const createTemplateRoute = createRoute({
   path: '/my-templates',
   tags: ['community'],
   summary: 'Share an image as a community template (free plans: always public)',
-  middleware: [
-    bodyLimit({
-      maxSize: UPLOAD_LIMITS.maxBytes + 64 * 1024,
-      onError: () => {
-        throw new PublicError(413, 'File too large (max 10MB)', 'too_large');
-      },
-    }),
-  ] as const,
   request: {
     body: {
       content: {
@@ -93,6 +82,24 @@ const visibilityRoute = createRoute({
           schema: z.object({ template: CommunityCardSchema, message: z.string() }),
         },
       },
+    },
+    ...errors,
+  },
+});
+
+const renameRoute = createRoute({
+  method: 'patch',
+  path: '/my-templates/{id}',
+  tags: ['community'],
+  summary: 'Rename one of the caller’s templates',
+  request: {
+    params: IdParamSchema,
+    body: { content: { 'application/json': { schema: z.object({ name: z.string().max(200) }) } } },
+  },
+  responses: {
+    200: {
+      description: 'Renamed',
+      content: { 'application/json': { schema: CommunityCardSchema } },
     },
     ...errors,
   },
@@ -154,6 +161,15 @@ export function createCommunityRoutes(deps: { community: CommunityService }) {
         isPublic: c.req.valid('json').isPublic,
       });
       return c.json(result, 200);
+    })
+    .openapi(renameRoute, async (c) => {
+      const user = requireUser(c);
+      const card = await deps.community.renameTemplate({
+        userId: user.id,
+        id: c.req.valid('param').id,
+        name: c.req.valid('json').name,
+      });
+      return c.json(card, 200);
     })
     .openapi(communityRoute, async (c) => {
       const user = requireUser(c);

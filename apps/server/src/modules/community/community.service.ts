@@ -12,6 +12,7 @@ import {
   selectCommunityTemplates,
   selectOwnTemplates,
   selectUserTemplate,
+  updateTemplateName,
   updateVisibility,
 } from './community.queries.js';
 
@@ -40,6 +41,13 @@ async function selectTier(db: Database, userId: string): Promise<string> {
 }
 
 export function createCommunityService(deps: { db: Database; storage: ObjectStorage }) {
+  /** The one rule for private templates, on creation as on a later change. */
+  async function requirePaidForPrivate(userId: string, isPublic: boolean) {
+    if (!isPublic && !isPaidTier(await selectTier(deps.db, userId))) {
+      throw new PublicError(403, 'Private templates need a paid plan', UPGRADE_REQUIRED);
+    }
+  }
+
   return {
     async listOwnTemplates(options: { userId: string; offset: number; limit: number }) {
       const rows = await selectOwnTemplates(deps.db, {
@@ -74,15 +82,15 @@ export function createCommunityService(deps: { db: Database; storage: ObjectStor
       return { ...toCard(row), isOwner: row.userId === options.userId };
     },
 
-    /** Free users' templates are always public: a private request from them is made public. */
+    /** A new template; private only on a paid plan, refused like the visibility change. */
     async createUserTemplate(options: {
       userId: string;
       name: string;
       bytes: Buffer;
       isPublic: boolean;
     }) {
+      await requirePaidForPrivate(options.userId, options.isPublic);
       const image = await checkUploadedImage(options.bytes);
-      const paid = isPaidTier(await selectTier(deps.db, options.userId));
       const key = `${COMMUNITY_PREFIX}${options.userId}/${randomUUID()}.${image.extension}`;
       await deps.storage.put({
         bucket: 'category-images',
@@ -94,9 +102,18 @@ export function createCommunityService(deps: { db: Database; storage: ObjectStor
         userId: options.userId,
         name: options.name.trim().slice(0, 120) || 'My template',
         imageKey: key,
-        isPublic: paid ? options.isPublic : true,
+        isPublic: options.isPublic,
         usageCount: 0,
       });
+      return toCard(row);
+    },
+
+    /** Only the owner names a template; the name is what the community sees. */
+    async renameTemplate(options: { userId: string; id: string; name: string }) {
+      const name = options.name.trim().slice(0, 120);
+      if (!name) throw new PublicError(400, 'Name cannot be empty', 'empty_name');
+      const row = await updateTemplateName(deps.db, { ...options, name });
+      if (!row) throw new PublicError(404, BROWSE_MESSAGES.templateNotFound, 'not_found');
       return toCard(row);
     },
 
@@ -105,9 +122,7 @@ export function createCommunityService(deps: { db: Database; storage: ObjectStor
      * changes). Someone else's id answers 404, as if it did not exist.
      */
     async setVisibility(options: { userId: string; id: string; isPublic: boolean }) {
-      if (!options.isPublic && !isPaidTier(await selectTier(deps.db, options.userId))) {
-        throw new PublicError(403, 'Private templates need a paid plan', UPGRADE_REQUIRED);
-      }
+      await requirePaidForPrivate(options.userId, options.isPublic);
       const row = await updateVisibility(deps.db, options);
       if (!row) throw new PublicError(404, BROWSE_MESSAGES.templateNotFound, 'not_found');
       return {

@@ -66,13 +66,18 @@ async function startServer(port: number): Promise<string> {
   throw new Error('server did not start');
 }
 
-function killServer() {
-  child?.kill('SIGKILL');
+/** Kills the server and waits until it is gone (its lock on the embedded database with it). */
+async function killServer() {
+  const killed = child;
   child = null;
+  if (!killed || killed.exitCode !== null || killed.signalCode !== null) return;
+  const exited = new Promise((resolve) => killed.once('exit', resolve));
+  killed.kill('SIGKILL');
+  await exited;
 }
 
 afterAll(async () => {
-  killServer();
+  await killServer();
   await testDatabase?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -127,7 +132,7 @@ describe('a server killed during a job', () => {
       if (state.status === 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    killServer();
+    await killServer();
 
     baseUrl = await startServer(port);
     const statuses: string[] = [];
@@ -147,7 +152,7 @@ describe('a server killed during a job', () => {
       creditsUsed: number;
     };
     expect(credits).toMatchObject({ credits: 3, creditsUsed: 3 });
-    killServer();
+    await killServer();
 
     // Looked at directly: one debit per job, no refund, and the ledger equals the counters.
     const database = await openDatabase({

@@ -84,10 +84,23 @@ describe('template swap', () => {
     ).toBe(true);
     expect(last.result?.fileName).toBe(`design_${queued.number}.png`);
 
-    const image = await fetch(new URL(last.result!.url, t.baseUrl));
-    expect(image.status).toBe(200);
-    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1536]);
+    // A free user is sent only the preview: the full-size image's address never reaches them.
+    const sizeAt = async (url: string) => {
+      const image = await fetch(new URL(url, t.baseUrl));
+      expect(image.status).toBe(200);
+      const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
+    expect(await sizeAt(last.result!.url)).toEqual(['png', 512, 768]);
+    expect(decodeURIComponent(last.result!.url)).toContain(`/${userId}/previews/`);
+    const viewNow = async () =>
+      (await (await client.request(`/api/generations/${queued.id}`)).json()) as View;
+    expect(await sizeAt((await viewNow()).result!.url)).toEqual(['png', 512, 768]);
+
+    // A paid plan is sent the full image.
+    await client.request('/api/dev/plan', { method: 'POST', json: { tier: 'pro_weekly' } });
+    expect(await sizeAt((await viewNow()).result!.url)).toEqual(['png', 1024, 1536]);
+    await client.request('/api/dev/plan', { method: 'POST', json: { tier: 'free' } });
 
     expect(await creditsOf(userId)).toEqual({ credits: 3, used: 1, ledgerBalance: 2 });
     const [row] = await t.server.database.db
@@ -139,6 +152,8 @@ describe('template swap', () => {
     const last = (await followEvents(client, queued.id)).at(-1)!;
     expect(last.status).toBe('failed');
     expect(last.error?.title).toBe(GENERATION_MESSAGES.failedTitle);
+    // The engine's bad_input, thrown in its worker thread, arrives here with its code and text.
+    expect(last.error?.message).toBe('The product image could not be read.');
     expect(last.steps.some((s) => s.status === 'error')).toBe(true);
     expect(await creditsOf(userId)).toEqual({ credits: 3, used: 0, ledgerBalance: 3 });
     const [row] = await t.server.database.db
@@ -302,6 +317,7 @@ describe('design page', () => {
       templateUploadId: templateUpload.id,
       productUploadId: product.id,
       visibility: 'public',
+      templateName: '  Summer mug ad ',
     });
     expect(res.status).toBe(202);
     const queued = (await res.json()) as View;
@@ -310,7 +326,8 @@ describe('design page', () => {
       .select()
       .from(userTemplates)
       .where(eq(userTemplates.userId, userId));
-    expect(template).toMatchObject({ isPublic: true });
+    // Named by the person who made it.
+    expect(template).toMatchObject({ isPublic: true, name: 'Summer mug ad' });
     expect(await creditsOf(userId)).toMatchObject({ used: 1 });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { generations, storedObjects, userTemplates, users } from '../../db/schema.js';
 import { refundCredit, reserveCredit } from '../credits/credits.queries.js';
@@ -66,21 +66,91 @@ export async function countActiveGenerations(db: Database, userId: string): Prom
   return row?.n ?? 0;
 }
 
-/** queued -> running, once: a duplicate delivery of the same id finds nothing to claim. */
-export async function claimGeneration(db: Database, id: string): Promise<GenerationRow | null> {
+/** Whose lease a row is under; a step, completion or failure must come from that runner. */
+function heldBy(generation: Pick<GenerationRow, 'leaseOwner'>) {
+  return generation.leaseOwner === null
+    ? isNull(generations.leaseOwner)
+    : eq(generations.leaseOwner, generation.leaseOwner);
+}
+
+export type Lease = { owner: string; ms: number };
+
+const leaseEnd = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/**
+ * queued -> running under `lease`, once: a duplicate delivery of the same id finds nothing to
+ * claim. A running job is taken over only when its lease has expired (its runner died); the
+ * database clock decides, so hosts with drifting clocks agree.
+ */
+export async function claimGeneration(
+  db: Database,
+  id: string,
+  lease: Lease,
+): Promise<GenerationRow | null> {
   const [row] = await db
     .update(generations)
-    .set({ status: 'running', startedAt: new Date(), attempts: sql`${generations.attempts} + 1` })
-    .where(and(eq(generations.id, id), eq(generations.status, 'queued')))
+    .set({
+      status: 'running',
+      startedAt: new Date(),
+      attempts: sql`${generations.attempts} + 1`,
+      leaseOwner: lease.owner,
+      leaseExpiresAt: leaseEnd(lease.ms),
+    })
+    .where(
+      and(
+        eq(generations.id, id),
+        or(
+          eq(generations.status, 'queued'),
+          and(eq(generations.status, 'running'), lt(generations.leaseExpiresAt, sql`now()`)),
+        ),
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
-export async function saveSteps(db: Database, id: string, steps: GenerationStepState[]) {
+/** Extends a lease its owner still holds; false when the job was taken over or has ended. */
+export async function renewLease(db: Database, id: string, lease: Lease): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({ leaseExpiresAt: leaseEnd(lease.ms) })
+    .where(
+      and(
+        eq(generations.id, id),
+        eq(generations.status, 'running'),
+        eq(generations.leaseOwner, lease.owner),
+      ),
+    )
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}
+
+/** Whether a running job's lease still holds (its runner is alive, somewhere). */
+export async function isLeaseLive(db: Database, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(
+      and(
+        eq(generations.id, id),
+        eq(generations.status, 'running'),
+        gte(generations.leaseExpiresAt, sql`now()`),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function saveSteps(
+  db: Database,
+  generation: Pick<GenerationRow, 'id' | 'leaseOwner'>,
+  steps: GenerationStepState[],
+) {
   await db
     .update(generations)
     .set({ steps })
-    .where(and(eq(generations.id, id), eq(generations.status, 'running')));
+    .where(
+      and(eq(generations.id, generation.id), eq(generations.status, 'running'), heldBy(generation)),
+    );
 }
 
 /**
@@ -108,7 +178,13 @@ export async function completeGeneration(
         input: generation.input,
         finishedAt: new Date(),
       })
-      .where(and(eq(generations.id, generation.id), eq(generations.status, 'running')))
+      .where(
+        and(
+          eq(generations.id, generation.id),
+          eq(generations.status, 'running'),
+          heldBy(generation),
+        ),
+      )
       .returning({ id: generations.id });
     if (!done) return false;
     const [object] = await tx
@@ -154,7 +230,11 @@ export async function failGeneration(
         finishedAt: new Date(),
       })
       .where(
-        and(eq(generations.id, generation.id), inArray(generations.status, [...ACTIVE_STATUSES])),
+        and(
+          eq(generations.id, generation.id),
+          inArray(generations.status, [...ACTIVE_STATUSES]),
+          heldBy(generation),
+        ),
       )
       .returning({ id: generations.id });
     if (!failed) return false;

@@ -9,7 +9,7 @@ import {
   MIN_PROMPT_LENGTH,
 } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
-import { ErrorSchema } from '../../http/schemas.js';
+import { ErrorSchema, MAX_SERIAL_ID } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { contentDisposition } from './generation-download.js';
@@ -23,6 +23,13 @@ const StepSchema = z.object({
   at: z.string().optional(),
 });
 
+const BoxSchema = z.object({
+  x: z.number().int().min(0).max(20_000),
+  y: z.number().int().min(0).max(20_000),
+  width: z.number().int().min(1).max(20_000),
+  height: z.number().int().min(1).max(20_000),
+});
+
 export const GenerationSchema = z
   .object({
     id: z.string(),
@@ -33,23 +40,36 @@ export const GenerationSchema = z
     error: z.object({ code: z.string(), title: z.string(), message: z.string() }).nullable(),
     result: z.object({ url: z.string(), fileName: z.string() }).nullable(),
     note: z.string().nullable(),
+    beforeCrop: z
+      .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+      .nullable(),
     templateId: z.number().int().nullable(),
     communityTemplateId: z.string().nullable(),
     size: z.enum(IMAGE_SIZE_VALUES),
+    swap: z
+      .object({
+        productUploadId: z.string(),
+        product: z
+          .object({
+            id: z.string(),
+            name: z.string(),
+            url: z.string(),
+            createdAt: z.string(),
+            monthYear: z.string(),
+          })
+          .nullable(),
+        replacements: z.array(z.object({ toReplace: z.string(), replacement: z.string() })),
+        productBox: BoxSchema.nullable(),
+        placement: z.object({ box: BoxSchema, rotation: z.number() }).nullable(),
+      })
+      .nullable(),
     createdAt: z.string(),
   })
   .openapi('Generation');
 
-const BoxSchema = z.object({
-  x: z.number().int().min(0).max(20_000),
-  y: z.number().int().min(0).max(20_000),
-  width: z.number().int().min(1).max(20_000),
-  height: z.number().int().min(1).max(20_000),
-});
-
 const SwapBodySchema = z
   .object({
-    templateId: z.number().int().positive().optional(),
+    templateId: z.number().int().min(1).max(MAX_SERIAL_ID).optional(),
     communityTemplateId: z.uuid().optional(),
     templateUploadId: z.uuid().optional(),
     productUploadId: z.uuid(),
@@ -59,7 +79,12 @@ const SwapBodySchema = z
       .default([]),
     size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
     productBox: BoxSchema.optional(),
+    placement: z
+      .object({ box: BoxSchema, rotation: z.number().min(-180).max(180).default(0) })
+      .optional(),
     visibility: z.enum(['public', 'private']).optional(),
+    /** The community template's name (design page); else "Design <number>". */
+    templateName: z.string().trim().max(120).optional(),
   })
   .openapi('SwapRequest');
 
@@ -69,6 +94,8 @@ const ChatBodySchema = z
     referenceUploadIds: z.array(z.uuid()).max(MAX_CHAT_IMAGES).default([]),
     size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
     visibility: z.enum(['public', 'private']).optional(),
+    /** A Regenerate: 1, 2... asks the local engine for another layout of the same request. */
+    variation: z.number().int().min(0).max(100).optional(),
   })
   .refine((body) => body.referenceUploadIds.length > 0 || body.prompt.length >= MIN_PROMPT_LENGTH, {
     message: `A prompt needs at least ${MIN_PROMPT_LENGTH} characters when no image is attached`,
@@ -190,9 +217,6 @@ const downloadRoute = createRoute({
   },
 });
 
-/** How often a stream re-reads the row when nothing woke it (jobs run by other processes). */
-const POLL_MS = 1000;
-
 export function createGenerationRoutes(deps: {
   generations: GenerationService;
   generationEvents: GenerationEvents;
@@ -251,7 +275,11 @@ export function createGenerationRoutes(deps: {
             await stream.writeSSE({ event: 'generation', data: JSON.stringify(view) });
           }
           if (view.status === 'done' || view.status === 'failed') break;
-          await deps.generationEvents.waitForChange(id, POLL_MS, abort.signal);
+          await deps.generationEvents.waitForChange(
+            id,
+            deps.generationEvents.recheckMs,
+            abort.signal,
+          );
           row = await deps.generations.getForUser(user.id, id);
         }
       });

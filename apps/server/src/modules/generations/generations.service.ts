@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   EngineError,
-  cutOutProduct,
   type ImageProvider,
-  type ProductCutOut,
   type SwapRequest,
   type TemplateAnalysis,
 } from '@adtwin/engine';
@@ -13,6 +13,7 @@ import {
   UPGRADE_FEATURES,
   initialGenerationSteps,
   isPaidTier,
+  monthYearOf,
   type DownloadFormat,
   type GenerationStepState,
   type DownloadQuality,
@@ -29,6 +30,8 @@ import type { GenerationEvents } from './generation-events.js';
 import { selectCommunityTemplate } from './generation-inputs.queries.js';
 import { selectTemplate as selectOfficialTemplate } from '../templates/templates.queries.js';
 import { selectOwnUpload } from '../uploads/uploads.queries.js';
+import { imagePath } from '../../platform/images/image-paths.js';
+import type { CutOutService } from '../cutouts/cutouts.service.js';
 import { activateStep, failActiveStep } from './generation-steps.js';
 import {
   claimGeneration,
@@ -37,6 +40,8 @@ import {
   findGeneration,
   findGenerationByNumber,
   insertGenerationWithCredit,
+  isLeaseLive,
+  renewLease,
   listUnfinishedGenerations,
   requeueGeneration,
   saveSteps,
@@ -57,8 +62,12 @@ export type SwapInput = {
   replacements: { toReplace: string; replacement: string }[];
   size: ImageSize;
   productBox?: Box | undefined;
+  /** Where the new product goes (template pixels) and its turn in degrees; else where the old stood. */
+  placement?: { box: Box; rotation?: number | undefined } | undefined;
   /** Design-page generations become community templates with this visibility. */
   visibility?: 'public' | 'private' | undefined;
+  /** ...and this name, chosen by the person; else "Design <number>". */
+  templateName?: string | undefined;
 };
 
 export type ChatInput = {
@@ -66,6 +75,7 @@ export type ChatInput = {
   referenceUploadIds: string[];
   size: ImageSize;
   visibility?: 'public' | 'private' | undefined;
+  variation?: number | undefined;
 };
 
 type StoredInput =
@@ -81,10 +91,27 @@ export type GenerationView = {
   error: { code: string; title: string; message: string } | null;
   result: { url: string; fileName: string } | null;
   note: string | null;
+  /** The part of the template the result shows (template pixels), to align a before/after. */
+  beforeCrop: Box | null;
   /** What the result was made from, so the editor can reopen it. */
   templateId: number | null;
   communityTemplateId: string | null;
   size: ImageSize;
+  /** A swap's own inputs, so reopening the design restores them. */
+  swap: {
+    productUploadId: string;
+    /** The product photo, while it is still in the person's library. */
+    product: {
+      id: string;
+      name: string;
+      url: string;
+      createdAt: string;
+      monthYear: string;
+    } | null;
+    replacements: { toReplace: string; replacement: string }[];
+    productBox: Box | null;
+    placement: { box: Box; rotation: number } | null;
+  } | null;
   createdAt: string;
 };
 
@@ -93,6 +120,8 @@ export type GenerationServiceDeps = {
   storage: ObjectStorage;
   queue: JobQueue;
   provider: ImageProvider;
+  /** Product cut-outs, kept per upload with the person's touch-ups. */
+  cutOuts: Pick<CutOutService, 'load'>;
   events: GenerationEvents;
   logger: Logger;
   timeoutMs: number;
@@ -100,7 +129,15 @@ export type GenerationServiceDeps = {
   getTier: (userId: string) => Promise<string>;
   /** Adds a finished generation to its template's usage count, once. */
   countUsage?: (generationId: string) => Promise<unknown>;
+  /** How long a runner's claim on a job holds without renewal (renewed at a third of it). */
+  leaseMs?: number;
 };
+
+/** What became of one delivery of a job id (see JobQueue). */
+export type RunOutcome = 'finished' | 'nothing-to-do' | 'leased-elsewhere';
+
+/** The default lease: a worker that stops renewing for this long is taken for dead. */
+export const DEFAULT_LEASE_MS = 30_000;
 
 function resultFileName(row: GenerationRow): string {
   return `${row.kind === 'chat' ? 'chat' : 'design'}_${row.number}.png`;
@@ -108,9 +145,14 @@ function resultFileName(row: GenerationRow): string {
 
 export function createGenerationService(deps: GenerationServiceDeps) {
   const { db, storage, logger } = deps;
+  // One owner name per service (process); renewals and completions must come from it.
+  const lease = {
+    owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    ms: deps.leaseMs ?? DEFAULT_LEASE_MS,
+  };
 
   async function toView(row: GenerationRow): Promise<GenerationView> {
-    const input = row.input as StoredInput & { note?: string };
+    const input = row.input as StoredInput & { note?: string; frame?: { crop: Box } };
     const failure = row.status === 'failed' ? describeStoredFailure(row) : null;
     return {
       id: row.id,
@@ -120,22 +162,71 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       steps: row.steps as GenerationStepState[],
       error: failure,
       result:
-        row.status === 'done'
-          ? {
-              url: await storage.createUrl(
-                'user-creations',
-                `${row.userId}/${resultFileName(row)}`,
-                SIGNED_URL_TTL.default,
-              ),
-              fileName: resultFileName(row),
-            }
-          : null,
+        row.status === 'done' ? { url: await resultUrl(row), fileName: resultFileName(row) } : null,
       note: input.note ?? null,
+      beforeCrop: input.frame?.crop ?? null,
       templateId: row.templateId,
       communityTemplateId: row.userTemplateId,
       size: input.size,
+      swap:
+        input.kind === 'swap'
+          ? {
+              productUploadId: input.productUploadId,
+              product: await productOf(row.userId, input.productUploadId),
+              replacements: input.replacements,
+              productBox: input.productBox ?? null,
+              placement: input.placement
+                ? { box: input.placement.box, rotation: input.placement.rotation ?? 0 }
+                : null,
+            }
+          : null,
       createdAt: row.queuedAt.toISOString(),
     };
+  }
+
+  async function productOf(userId: string, uploadId: string) {
+    const upload = await selectOwnUpload(db, { ownerId: userId, id: uploadId });
+    return upload
+      ? {
+          id: upload.id,
+          name: upload.name,
+          url: imagePath('temp-images', upload.key),
+          createdAt: upload.createdAt.toISOString(),
+          monthYear: monthYearOf(upload.createdAt),
+        }
+      : null;
+  }
+
+  /**
+   * The address of a finished result: the full image for paid plans; for free ones the preview
+   * (made once, the size a free download has), so the full image never reaches their browser.
+   */
+  async function resultUrl(row: GenerationRow): Promise<string> {
+    const fileName = resultFileName(row);
+    const fullKey = `${row.userId}/${fileName}`;
+    if (isPaidTier(await deps.getTier(row.userId))) {
+      return storage.createUrl('user-creations', fullKey, SIGNED_URL_TTL.default);
+    }
+    const previewKey = `${row.userId}/previews/${fileName}`;
+    if (!(await storage.exists('user-creations', previewKey))) {
+      const full = await storage.get('user-creations', fullKey);
+      if (full) {
+        const preview = await renderDownload({
+          png: full.body,
+          format: 'png',
+          quality: 'preview',
+          name: '',
+          fallbackName: fileName,
+        });
+        await storage.put({
+          bucket: 'user-creations',
+          key: previewKey,
+          body: preview.body,
+          contentType: 'image/png',
+        });
+      }
+    }
+    return storage.createUrl('user-creations', previewKey, SIGNED_URL_TTL.default);
   }
 
   function describeStoredFailure(row: GenerationRow) {
@@ -191,38 +282,6 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     return toView(started.row);
   }
 
-  /** The product cut out once per upload and kept beside it: a second use costs nothing. */
-  async function loadCutOut(
-    userId: string,
-    uploadId: string,
-    bytes: Uint8Array,
-  ): Promise<ProductCutOut> {
-    const pngKey = `${userId}/cutouts/${uploadId}.png`;
-    const metaKey = `${userId}/cutouts/${uploadId}.json`;
-    const [png, meta] = await Promise.all([
-      storage.get('temp-images', pngKey),
-      storage.get('temp-images', metaKey),
-    ]);
-    if (png && meta) {
-      const { box, method } = JSON.parse(meta.body.toString('utf8')) as Omit<ProductCutOut, 'png'>;
-      return { png: new Uint8Array(png.body), box, method };
-    }
-    const cutOut = await cutOutProduct(bytes);
-    await storage.put({
-      bucket: 'temp-images',
-      key: pngKey,
-      body: Buffer.from(cutOut.png),
-      contentType: 'image/png',
-    });
-    await storage.put({
-      bucket: 'temp-images',
-      key: metaKey,
-      body: Buffer.from(JSON.stringify({ box: cutOut.box, method: cutOut.method })),
-      contentType: 'application/json',
-    });
-    return cutOut;
-  }
-
   async function readUpload(userId: string, uploadId: string): Promise<Uint8Array> {
     const upload = await selectOwnUpload(db, { ownerId: userId, id: uploadId });
     const file = upload ? await storage.get('temp-images', upload.key) : null;
@@ -261,8 +320,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     return {
       template: new Uint8Array(templateFile.body),
       product,
-      productCutOut: await loadCutOut(row.userId, input.productUploadId, product),
+      productCutOut: await deps.cutOuts.load(row.userId, input.productUploadId, product),
       ...(productBox ? { productBox } : {}),
+      ...(input.placement
+        ? { placement: { box: input.placement.box, rotation: input.placement.rotation ?? 0 } }
+        : {}),
       ...(analysis?.version === 1 ? { analysis } : {}),
       replacements: input.replacements.filter((r) => r.toReplace.trim()),
       size: input.size,
@@ -354,35 +416,69 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       });
     },
 
-    /** Runs one job; safe to call twice for the same id (the second finds nothing to claim). */
-    async run(id: string): Promise<void> {
-      const claimed = await claimGeneration(db, id);
-      if (!claimed) return;
+    /**
+     * Runs one job under a lease it renews; safe to deliver twice (the second finds nothing to
+     * claim). A job whose lease another live runner holds is left alone: `leased-elsewhere` asks
+     * the queue to deliver it again later, when that runner may have died.
+     */
+    async run(id: string): Promise<RunOutcome> {
+      const claimed = await claimGeneration(db, id, lease);
+      if (!claimed) return (await isLeaseLive(db, id)) ? 'leased-elsewhere' : 'nothing-to-do';
+      if (claimed.attempts > MAX_ATTEMPTS) {
+        await failGeneration(db, {
+          generation: claimed,
+          steps: failActiveStep(claimed.steps as GenerationStepState[]),
+          code: 'interrupted',
+          message: 'The generation was interrupted. Your credit was refunded.',
+        });
+        deps.events.notify(id);
+        return 'finished';
+      }
+      // Renewed while the job runs; a lost lease (taken over after a stall) stops the provider.
+      const leaseLost = new AbortController();
+      const renewal = setInterval(
+        () => {
+          renewLease(db, id, lease).then(
+            (held) => {
+              if (!held) leaseLost.abort(new EngineError('timeout', 'The job was taken over.'));
+            },
+            (error: unknown) =>
+              logger.warn({ err: error, generationId: id }, 'lease renewal failed'),
+          );
+        },
+        Math.max(100, Math.floor(lease.ms / 3)),
+      );
       let steps = claimed.steps as GenerationStepState[];
       const advance = async (key: GenerationStepState['key']) => {
         steps = activateStep(steps, key);
-        await saveSteps(db, id, steps);
+        await saveSteps(db, claimed, steps);
         deps.events.notify(id);
       };
       const input = claimed.input as StoredInput;
       const started = performance.now();
       try {
         await advance('check');
-        const signal = AbortSignal.timeout(deps.timeoutMs);
+        const signal = AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), leaseLost.signal]);
         await advance('upload');
         let png: Uint8Array;
         let note: string | undefined;
+        let frame: { crop: Box } | undefined;
         if (input.kind === 'swap') {
           const request = await buildSwapRequest(claimed, input);
           await advance('create');
-          ({ png, note } = await deps.provider.swap(request, { signal }));
+          ({ png, note, frame } = await deps.provider.swap(request, { signal }));
         } else {
           const references = await Promise.all(
             input.referenceUploadIds.map((uploadId) => readUpload(claimed.userId, uploadId)),
           );
           await advance('create');
           ({ png, note } = await deps.provider.chat(
-            { prompt: input.prompt, references, size: input.size },
+            {
+              prompt: input.prompt,
+              references,
+              size: input.size,
+              ...(input.variation ? { variation: input.variation } : {}),
+            },
             { signal },
           ));
         }
@@ -412,7 +508,10 @@ export function createGenerationService(deps: GenerationServiceDeps) {
             });
           }
           didComplete = await completeGeneration(db, {
-            generation: { ...claimed, input: note ? { ...input, note } : input },
+            generation: {
+              ...claimed,
+              input: { ...input, ...(note ? { note } : {}), ...(frame ? { frame } : {}) },
+            },
             steps,
             result: {
               bucket: 'user-creations',
@@ -424,7 +523,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
             },
             communityTemplate: isCommunity
               ? {
-                  name: `Design ${claimed.number}`,
+                  name: (input.kind === 'swap' && input.templateName) || `Design ${claimed.number}`,
                   isPublic: input.visibility !== 'private',
                   imageKey: communityKey,
                 }
@@ -449,14 +548,25 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           message: failure.message,
         });
       } finally {
+        clearInterval(renewal);
         deps.events.notify(id);
       }
+      return 'finished';
     },
 
-    /** At start: queued jobs wait again; running ones were interrupted and run again or fail. */
-    async recoverUnfinished(): Promise<number> {
+    /**
+     * At start: queued jobs wait again; running ones were interrupted and run again or fail.
+     * `onlyExpiredLeases` (several runners): a running job whose lease still holds belongs to a
+     * live runner elsewhere and is left alone; one whose lease expired is handed back to the queue.
+     */
+    async recoverUnfinished(options: { onlyExpiredLeases?: boolean } = {}): Promise<number> {
       const unfinished = await listUnfinishedGenerations(db);
       for (const row of unfinished) {
+        if (row.status === 'running' && options.onlyExpiredLeases) {
+          if (await isLeaseLive(db, row.id)) continue;
+          await deps.queue.enqueue(row.id);
+          continue;
+        }
         if (row.status === 'running') {
           if (row.attempts >= MAX_ATTEMPTS) {
             await failGeneration(db, {

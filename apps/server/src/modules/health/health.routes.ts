@@ -11,13 +11,15 @@ const HealthSchema = z.object({
   ok: z.boolean(),
   database: ComponentSchema,
   storage: ComponentSchema,
+  /** Present when the deployment uses Redis (queue, live steps, rate limits). */
+  redis: ComponentSchema.optional(),
 });
 
 const healthRoute = createRoute({
   method: 'get',
   path: '/health',
   tags: ['health'],
-  summary: 'Whether the database and the file store answer',
+  summary: 'Whether the database, the file store and Redis (when used) answer: readiness',
   responses: {
     200: {
       description: 'All components answer',
@@ -43,13 +45,16 @@ export function createHealthRoutes(deps: {
   database: DatabaseHandle;
   storage: ObjectStorage;
   storageKind: string;
+  /** Pings Redis; absent in the embedded shape. */
+  pingRedis?: (() => Promise<unknown>) | undefined;
 }) {
   return new OpenAPIHono().openapi(healthRoute, async (c) => {
-    const [database, storage] = await Promise.all([
+    const [database, storage, redis] = await Promise.all([
       probe(deps.database.kind, deps.database.ping),
       probe(deps.storageKind, deps.storage.check),
+      deps.pingRedis ? probe('redis', async () => void (await deps.pingRedis!())) : undefined,
     ]);
-    const ok = database.ok && storage.ok;
-    return c.json({ ok, database, storage }, ok ? 200 : 503);
+    const ok = database.ok && storage.ok && (redis?.ok ?? true);
+    return c.json({ ok, database, storage, ...(redis ? { redis } : {}) }, ok ? 200 : 503);
   });
 }

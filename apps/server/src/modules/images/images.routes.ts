@@ -22,7 +22,10 @@ export function createImageRoutes(deps: {
   readUserId: (headers: Headers) => Promise<string | null>;
 }) {
   return new Hono().get('/images/:bucket/:key{.+}', async (c) => {
-    const query = VariantQuerySchema.parse(c.req.query());
+    const parsed = VariantQuerySchema.safeParse(c.req.query());
+    if (!parsed.success)
+      return c.json({ error: 'Invalid image address', code: 'invalid_request' }, 400);
+    const query = parsed.data;
     let key: string;
     try {
       key = decodeURIComponent(c.req.param('key'));

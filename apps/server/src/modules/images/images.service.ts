@@ -16,8 +16,7 @@ import { selectCommunityImageAccess } from './images.queries.js';
 
 /** Who may read an image, and how long a browser may keep it. */
 export type ImageAccess =
-  | { allowed: false }
-  | { allowed: true; cache: 'public-immutable' | 'private-immutable' | 'private-short' };
+  { allowed: false } | { allowed: true; cache: 'public-immutable' | 'private-short' };
 
 export type VariantRequest = {
   bucket: string;
@@ -41,8 +40,8 @@ export type VariantReply =
 
 const CACHE_CONTROL = {
   'public-immutable': 'public, max-age=31536000, immutable',
-  'private-immutable': 'private, max-age=31536000, immutable',
-  // Visibility of a community template can change; others' browsers must ask again soon.
+  // A private image can be deleted, made private again or lose its owner's account: browsers keep
+  // it briefly and never in a shared cache, and must ask again soon.
   'private-short': 'private, max-age=300',
 } as const;
 
@@ -87,10 +86,9 @@ export function createImagesService(deps: {
       }
       return { allowed: false };
     }
-    if (signed) return { allowed: true, cache: 'private-immutable' };
+    if (signed) return { allowed: true, cache: 'private-short' };
     const userId = await request.resolveUserId();
-    if (userId && key.startsWith(`${userId}/`))
-      return { allowed: true, cache: 'private-immutable' };
+    if (userId && key.startsWith(`${userId}/`)) return { allowed: true, cache: 'private-short' };
     return { allowed: false };
   }
 

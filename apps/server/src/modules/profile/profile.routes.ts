@@ -3,16 +3,13 @@ import type { AppEnv } from '../../http/app-env.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { ErrorSchema } from '../../http/schemas.js';
-import { bodyLimit } from 'hono/body-limit';
 import {
-  AVATAR_MAX_BYTES,
-  AVATAR_TOO_LARGE,
+  FULL_NAME_MAX_LENGTH,
   ONBOARDING_MESSAGES,
   SOURCE_OTHER_MAX_LENGTH,
   SOURCES,
   USER_TYPES,
 } from '@adtwin/shared';
-import { PublicError } from '../../http/errors.js';
 import type { ProfileService } from './profile.service.js';
 
 export const AccountSchema = z
@@ -105,7 +102,9 @@ const updateNameRoute = createRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: z.object({ fullName: z.string().max(200) }) },
+        'application/json': {
+          schema: z.object({ fullName: z.string().max(FULL_NAME_MAX_LENGTH) }),
+        },
       },
     },
   },
@@ -143,14 +142,6 @@ const uploadAvatarRoute = createRoute({
   path: '/me/avatar',
   tags: ['profile'],
   summary: 'Replaces the avatar (PNG, JPEG or WebP, 5 MB at most); older avatars are removed',
-  middleware: [
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-      onError: () => {
-        throw new PublicError(413, AVATAR_TOO_LARGE, 'avatar_too_large');
-      },
-    }),
-  ] as const,
   request: {
     body: { required: true, content: { 'multipart/form-data': { schema: AvatarFormSchema } } },
   },

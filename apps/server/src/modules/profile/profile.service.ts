@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
-import { detectImageType, extensionFor } from '../../platform/storage/content-type.js';
+import { decodeImage } from '../../platform/images/validate-image.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import {
   insertProfileIfMissing,
@@ -127,9 +127,11 @@ export function createProfileService(deps: {
     async replaceAvatar(userId: string, bytes: Uint8Array) {
       if (bytes.byteLength > AVATAR_MAX_BYTES)
         throw new PublicError(413, AVATAR_TOO_LARGE, 'avatar_too_large');
-      const type = await detectImageType(bytes);
-      if (!type) throw new PublicError(400, SETTINGS_MESSAGES.uploadTypes, 'unsupported_type');
-      const key = `${userId}/avatar-${Date.now()}.${extensionFor(type)}`;
+      const { type, extension } = await decodeImage(
+        bytes,
+        () => new PublicError(400, SETTINGS_MESSAGES.uploadTypes, 'unsupported_type'),
+      );
+      const key = `${userId}/avatar-${Date.now()}.${extension}`;
       await deps.storage.put({
         bucket: 'avatars',
         key,

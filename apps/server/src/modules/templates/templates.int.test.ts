@@ -68,6 +68,14 @@ describe('GET /api/templates', () => {
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((card) => card.name.toLowerCase().includes('sneaker'))).toBe(true);
     expect(await list('search=%25%25nothing')).toEqual([]);
+    // The search box also finds a category by its name, even where no template name says it.
+    const rows = await t.server.database.db.select().from(templates);
+    const category = CATEGORIES.find((name) =>
+      rows.some((row) => row.category === name && !row.name.toLowerCase().includes(name)),
+    )!;
+    const byCategory = await list(`search=${category.toUpperCase()}&limit=60`);
+    const ofCategory = rows.filter((row) => row.category === category).map((row) => row.id);
+    expect(byCategory.map((card) => card.id)).toEqual(expect.arrayContaining(ofCategory));
     const beauty = await list('category=beauty&limit=60');
     expect(beauty.length).toBeGreaterThanOrEqual(3);
     expect(

@@ -31,7 +31,11 @@ export async function selectTemplatePage(
       )!,
     );
   }
-  if (options.search) filters.push(ilike(templates.name, likePattern(options.search)));
+  if (options.search) {
+    // A person searching "fashion" means the category as much as a word of the name.
+    const pattern = likePattern(options.search);
+    filters.push(or(ilike(templates.name, pattern), ilike(templates.category, pattern))!);
+  }
   const order =
     options.sort === 'most_used'
       ? [desc(templates.usageCount), desc(templates.createdAt), asc(templates.id)]

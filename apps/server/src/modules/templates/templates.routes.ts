@@ -2,7 +2,7 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { PAGE_SIZE, TEMPLATE_SORTS, VOTE_MESSAGES } from '@adtwin/shared';
 import { PublicError } from '../../http/errors.js';
 import type { AppEnv } from '../../http/app-env.js';
-import { ErrorSchema } from '../../http/schemas.js';
+import { ErrorSchema, SerialIdSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { TemplatesService } from './templates.service.js';
@@ -91,7 +91,7 @@ const getRoute = createRoute({
   path: '/templates/{id}',
   tags: ['templates'],
   summary: 'One official template with its stats and the caller’s vote',
-  request: { params: z.object({ id: z.coerce.number().int().min(1).max(2_000_000_000) }) },
+  request: { params: z.object({ id: SerialIdSchema }) },
   responses: {
     200: {
       description: 'The template',
@@ -106,6 +106,15 @@ const getRoute = createRoute({
             productBox: z
               .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
               .nullable(),
+            textBoxes: z.array(
+              z.object({
+                text: z.string(),
+                x: z.number(),
+                y: z.number(),
+                width: z.number(),
+                height: z.number(),
+              }),
+            ),
             stats: StatsSchema,
             userVote: UserVoteSchema,
           }),

@@ -21,6 +21,8 @@ import {
 
 export type TemplateStats = { likes: number; dislikes: number; usageCount: number };
 
+type Box = { x: number; y: number; width: number; height: number };
+
 export function createTemplatesService(deps: { db: Database }) {
   return {
     async listTemplates(options: {
@@ -87,6 +89,10 @@ export function createTemplatesService(deps: { db: Database }) {
           width: number;
           height: number;
         } | null,
+        /** Where the ad's words are (from its analysis): the editor shows them, the swap keeps them. */
+        textBoxes: (
+          (row.analysis as { words?: { text: string; box: Box }[] } | null)?.words ?? []
+        ).map((word) => ({ text: word.text, ...word.box })),
         stats: { likes: row.likeCount, dislikes: row.dislikeCount, usageCount: row.usageCount },
         userVote: await selectUserVote(deps.db, userId, id),
       };

@@ -51,18 +51,47 @@ describe('uploads', () => {
   });
 
   it('rename keeping the extension, refuse empty and taken names', async () => {
-    const a = (await upload(await makeImage(), 'a.png')).body;
-    const b = (await upload(await makeImage(), 'b.png')).body;
+    const a = (await upload(await makeImage({ colour: '#aa0000' }), 'a.png')).body;
+    const b = (await upload(await makeImage({ colour: '#00aa00' }), 'b.png')).body;
     expect((await rename(a.id, '  Summer shoot  ')).body.name).toBe('Summer shoot.png');
     expect((await rename(a.id, 'Summer shoot.png')).body.name).toBe('Summer shoot.png');
-    expect((await rename(a.id, 'photo.jpg')).body.name).toBe('photo.jpg.png');
+    // Exactly one extension, the original: a typed image extension is not stacked on it.
+    expect((await rename(a.id, 'photo.jpg')).body.name).toBe('photo.png');
+    expect((await rename(a.id, 'photo.png.png')).body.name).toBe('photo.png');
     const empty = await rename(a.id, '   ');
     expect(empty.status).toBe(400);
-    const taken = await rename(b.id, 'photo.jpg');
+    const taken = await rename(b.id, 'photo');
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe(BROWSE_MESSAGES.duplicateName);
     // A second upload with a taken name is stored under a numbered one.
-    expect((await upload(await makeImage(), 'b.png')).body.name).toBe('b (2).png');
+    expect((await upload(await makeImage({ colour: '#0000aa' }), 'b.png')).body.name).toBe(
+      'b (2).png',
+    );
+  });
+
+  it('keep one copy of the same file uploaded twice, whatever it is called', async () => {
+    const bytes = await makeImage({ colour: '#123456' });
+    const first = await upload(bytes, 'shoe.png');
+    expect(first.status).toBe(201);
+    const again = await upload(bytes, 'shoe again.png');
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.name).toBe('shoe.png');
+    const rows = await t.server.database.db.select().from(storedObjects);
+    expect(
+      rows.filter(
+        (row) => row.contentHash === rows.find((r) => r.id === first.body.id)!.contentHash,
+      ),
+    ).toHaveLength(1);
+    // Another person's identical file is theirs: no sharing across accounts.
+    const other = await signUpVerified(t);
+    const theirs = await other.client.request('/api/uploads', {
+      method: 'POST',
+      body: imageForm(bytes, 'shoe.png'),
+    });
+    expect(theirs.status).toBe(201);
+    expect(((await theirs.json()) as Item).id).not.toBe(first.body.id);
+    await t.server.uploads.deleteUpload({ ownerId: user.userId, id: first.body.id });
   });
 
   it('list only image file names', async () => {
@@ -102,11 +131,14 @@ describe('uploads', () => {
 describe('upload search and total', () => {
   it('filter names by a case-insensitive substring and count what the filter lists', async () => {
     const other = await signUpVerified(t);
-    const png = await makeImage();
-    const post = (name: string) =>
-      other.client.request('/api/uploads', { method: 'POST', body: imageForm(png, name) });
-    for (const name of ['Red Shoe.png', 'blue shoe.png', 'hat.png', 'shoe_100%.png']) {
-      expect((await post(name)).status).toBe(201);
+    const post = async (name: string, colour: string) =>
+      other.client.request('/api/uploads', {
+        method: 'POST',
+        body: imageForm(await makeImage({ colour }), name),
+      });
+    const names = ['Red Shoe.png', 'blue shoe.png', 'hat.png', 'shoe_100%.png'];
+    for (const [index, name] of names.entries()) {
+      expect((await post(name, `#0${index}0${index}0${index}`)).status).toBe(201);
     }
     const list = async (query: string) =>
       (await (await other.client.request(`/api/uploads?${query}`)).json()) as {
@@ -143,10 +175,17 @@ describe('upload search and total', () => {
 describe('community visibility', () => {
   it('keeps free users public and lets paid users go private', async () => {
     const png = await makeImage();
+    // A free user asking for a private template is refused, as the visibility change is.
+    const privateRefused = await user.client.request('/api/my-templates', {
+      method: 'POST',
+      body: imageForm(png, 'x.png', { name: 'Mine', isPublic: 'false' }),
+    });
+    expect(privateRefused.status).toBe(403);
+    expect(((await privateRefused.json()) as { code: string }).code).toBe('upgrade_required');
     const created = (await (
       await user.client.request('/api/my-templates', {
         method: 'POST',
-        body: imageForm(png, 'x.png', { name: 'Mine', isPublic: 'false' }),
+        body: imageForm(png, 'x.png', { name: 'Mine' }),
       })
     ).json()) as { id: string; isPublic: boolean };
     expect(created.isPublic).toBe(true);
@@ -170,6 +209,29 @@ describe('community visibility', () => {
       json: { isPublic: true },
     });
     expect(((await back.json()) as { message: string }).message).toBe(BROWSE_MESSAGES.nowPublic);
+  });
+});
+
+describe('community template names', () => {
+  it('are chosen by the owner, and nobody else can change them', async () => {
+    const created = (await (
+      await user.client.request('/api/my-templates', {
+        method: 'POST',
+        body: imageForm(await makeImage({ colour: '#884422' }), 'x.png', { name: 'Design 7' }),
+      })
+    ).json()) as { id: string };
+    const rename = (client: typeof user.client, name: string) =>
+      client.request(`/api/my-templates/${created.id}`, { method: 'PATCH', json: { name } });
+    const renamed = await rename(user.client, '  Autumn mug ad ');
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { name: string }).name).toBe('Autumn mug ad');
+    expect((await rename(user.client, '   ')).status).toBe(400);
+    const intruder = await signUpVerified(t);
+    expect((await rename(intruder.client, 'Mine now')).status).toBe(404);
+    const own = (await (await user.client.request('/api/my-templates')).json()) as {
+      items: { id: string; name: string }[];
+    };
+    expect(own.items.find((item) => item.id === created.id)?.name).toBe('Autumn mug ad');
   });
 });
 

@@ -59,6 +59,35 @@ export async function selectOwnUpload(db: Database, options: { ownerId: string; 
   return rows[0] ?? null;
 }
 
+/** The caller's upload with exactly these bytes (by SHA-256), if they uploaded them before. */
+export async function selectOwnUploadByHash(
+  db: Database,
+  options: { ownerId: string; contentHash: string },
+) {
+  const rows = await db
+    .select()
+    .from(storedObjects)
+    .where(
+      and(
+        eq(storedObjects.ownerId, options.ownerId),
+        eq(storedObjects.bucket, 'temp-images'),
+        eq(storedObjects.contentHash, options.contentHash),
+      ),
+    )
+    .orderBy(storedObjects.createdAt)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Bytes a person's uploaded images take, for the upload quota. */
+export async function sumUploadedBytes(db: Database, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${storedObjects.size})` })
+    .from(storedObjects)
+    .where(and(eq(storedObjects.ownerId, ownerId), eq(storedObjects.bucket, 'temp-images')));
+  return Number(row?.total ?? 0);
+}
+
 export async function insertStoredObject(db: Database, row: typeof storedObjects.$inferInsert) {
   const [inserted] = await db.insert(storedObjects).values(row).returning();
   return inserted!;

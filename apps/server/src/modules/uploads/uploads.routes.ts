@@ -1,8 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { UPLOAD_LIMITS } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
-import { PublicError } from '../../http/errors.js';
 import {
   FileFieldSchema,
   IdParamSchema,
@@ -23,20 +20,16 @@ const uploadRoute = createRoute({
   path: '/uploads',
   tags: ['uploads'],
   summary: 'Upload an image (png, jpeg or webp by its bytes) to the caller’s library',
-  middleware: [
-    bodyLimit({
-      maxSize: UPLOAD_LIMITS.maxBytes + 64 * 1024,
-      onError: () => {
-        throw new PublicError(413, 'File too large (max 10MB)', 'too_large');
-      },
-    }),
-  ] as const,
   request: {
     body: {
       content: { 'multipart/form-data': { schema: z.object({ file: FileFieldSchema }) } },
     },
   },
   responses: {
+    200: {
+      description: 'The same bytes were uploaded before: that upload, not a second copy',
+      content: { 'application/json': { schema: ImageItemSchema } },
+    },
     201: { description: 'Stored', content: { 'application/json': { schema: ImageItemSchema } } },
     ...errors,
   },
@@ -98,12 +91,12 @@ export function createUploadRoutes(deps: { uploads: UploadsService }) {
     .openapi(uploadRoute, async (c) => {
       const user = requireUser(c);
       const { file } = c.req.valid('form');
-      const item = await deps.uploads.uploadImage({
+      const { item, isNew } = await deps.uploads.uploadImage({
         ownerId: user.id,
         bytes: await readFileBytes(file),
         fileName: file.name,
       });
-      return c.json(item, 201);
+      return isNew ? c.json(item, 201) : c.json(item, 200);
     })
     .openapi(listRoute, async (c) => {
       const user = requireUser(c);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   BROWSE_MESSAGES,
   PAGE_SIZE,
@@ -17,7 +17,9 @@ import {
   deleteOwnUpload,
   insertStoredObject,
   selectOwnUpload,
+  selectOwnUploadByHash,
   selectUploadsPage,
+  sumUploadedBytes,
   updateUploadName,
   uploadNameTaken,
 } from './uploads.queries.js';
@@ -27,10 +29,33 @@ function isUniqueViolation(error: unknown): boolean {
   return cause.code === '23505' || cause.cause?.code === '23505';
 }
 
-export function createUploadsService(deps: { db: Database; storage: ObjectStorage }) {
+export function createUploadsService(deps: {
+  db: Database;
+  storage: ObjectStorage;
+  /** Room each person has for their stored files (UPLOAD_QUOTA_MB). */
+  quotaBytes: number;
+}) {
   return {
-    /** Stores an image in the caller's temp-images folder; a taken name gets " (2)", " (3)"... */
+    /**
+     * Stores an image in the caller's temp-images folder; a taken name gets " (2)", " (3)"...
+     * The same bytes uploaded again are not stored twice: the earlier upload is answered, with
+     * `isNew` false (its cut-out and touch-ups stay with it).
+     */
     async uploadImage(options: { ownerId: string; bytes: Buffer; fileName: string | undefined }) {
+      const contentHash = createHash('sha256').update(options.bytes).digest('hex');
+      const existing = await selectOwnUploadByHash(deps.db, {
+        ownerId: options.ownerId,
+        contentHash,
+      });
+      if (existing) return { item: toItem(existing), isNew: false };
+      const used = await sumUploadedBytes(deps.db, options.ownerId);
+      if (used + options.bytes.length > deps.quotaBytes) {
+        throw new PublicError(
+          413,
+          `Your storage is full (${Math.round(deps.quotaBytes / 1024 / 1024)} MB). Delete some uploads to make room.`,
+          'quota_exceeded',
+        );
+      }
       const image = await checkUploadedImage(options.bytes);
       const key = `${options.ownerId}/${randomUUID()}.${image.extension}`;
       await deps.storage.put({
@@ -53,8 +78,9 @@ export function createUploadsService(deps: { db: Database; storage: ObjectStorag
             size: options.bytes.length,
             width: image.width,
             height: image.height,
+            contentHash,
           });
-          return toItem(row);
+          return { item: toItem(row), isNew: true };
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
         }
@@ -109,6 +135,13 @@ export function createUploadsService(deps: { db: Database; storage: ObjectStorag
       const removed = await deleteOwnUpload(deps.db, options);
       if (!removed) throw new PublicError(404, 'Image not found', 'not_found');
       await deps.storage.delete('temp-images', removed.key);
+      // Its cut-out (and the person's touch-ups) went with it.
+      for (const extension of ['png', 'json']) {
+        await deps.storage.delete(
+          'temp-images',
+          `${options.ownerId}/cutouts/${options.id}.${extension}`,
+        );
+      }
     },
   };
 }

@@ -47,6 +47,14 @@ export type BillingEvent = EventBase &
     | { type: 'ignored'; providerType: string }
   );
 
+/** A correctly signed event whose object lacks what its type promises (e.g. `{}`). */
+export class UnreadableWebhookError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableWebhookError';
+  }
+}
+
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
     super(message);
@@ -56,10 +64,11 @@ export class WebhookSignatureError extends Error {
 
 /**
  * Where people pay. `stripe`: Checkout, Customer Portal and signed webhooks. `test`: pages of the
- * app itself, clearly marked as test payments, for trying every plan without Stripe.
+ * app itself, clearly marked as test payments, for trying every plan without Stripe. `none`:
+ * nowhere (production without Stripe); plans are granted with the admin command.
  */
 export interface BillingProvider {
-  readonly kind: 'test' | 'stripe';
+  readonly kind: 'test' | 'stripe' | 'none';
   /** An address to send the person to for paying `tier`. */
   createCheckout(options: {
     userId: string;

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { PaidTier } from '@adtwin/shared';
 import type { StripeConfig } from '../../config.js';
 import {
+  UnreadableWebhookError,
   WebhookSignatureError,
   type BillingEvent,
   type BillingProvider,
@@ -137,11 +138,14 @@ export function createStripeBillingProvider(config: StripeConfig): BillingProvid
       } catch (error) {
         throw new WebhookSignatureError((error as Error).message);
       }
-      return {
-        event: translateStripeEvent(event, config.prices),
-        providerType: event.type,
-        payload: event,
-      };
+      let translated: BillingEvent;
+      try {
+        // The signature proves who sent it, not that its object has the fields of its type.
+        translated = translateStripeEvent(event, config.prices);
+      } catch (error) {
+        throw new UnreadableWebhookError(`${event.type}: ${(error as Error).message}`);
+      }
+      return { event: translated, providerType: event.type, payload: event };
     },
   };
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { VariantCache } from './variant-cache.js';
 
 /** Formats a caller may ask for by name; AVIF is only served when made ahead of time. */
 export const VARIANT_FORMATS = ['webp', 'jpeg', 'png'] as const;
@@ -92,12 +91,13 @@ function createByteLru(maxBytes: number) {
 }
 
 /**
- * Makes resized copies of stored images once and keeps them on disk (and the hottest in memory).
+ * Makes resized copies of stored images once and keeps them in the variant cache (local disk, or
+ * the object store when several hosts serve images) and the hottest in memory.
  * Keys of stored objects never change their bytes, so a variant is valid for ever: its name is a
  * hash of the object and the parameters, which is also its strong ETag.
  */
 export function createImageVariants(options: {
-  cacheDir: string;
+  cache: VariantCache;
   concurrency?: number;
   memoryBytes?: number;
 }) {
@@ -129,19 +129,14 @@ export function createImageVariants(options: {
     return image.toBuffer();
   }
 
-  function fileFor(key: string, format: VariantFormat) {
-    return path.join(options.cacheDir, key.slice(0, 2), `${key}.${format}`);
-  }
+  const nameFor = (key: string, format: VariantFormat) => `${key}.${format}`;
 
   return {
-    /** Whether this variant was made already (memory or disk); AVIF is served only then. */
+    /** Whether this variant was made already (memory or cache); AVIF is served only then. */
     async has(source: string, params: VariantParams): Promise<boolean> {
       const key = cacheKey(source, params);
       if (memory.get(key)) return true;
-      return fs.stat(fileFor(key, params.format)).then(
-        () => true,
-        () => false,
-      );
+      return options.cache.has(nameFor(key, params.format));
     },
 
     etagFor(source: string, params: VariantParams): string {
@@ -150,7 +145,7 @@ export function createImageVariants(options: {
 
     /**
      * The variant of `source` (a stable name of the stored object). `load` reads the original
-     * and is called only when neither memory nor disk has the variant.
+     * and is called only when neither memory nor the cache has the variant.
      */
     async get(
       source: string,
@@ -162,19 +157,16 @@ export function createImageVariants(options: {
       if (cached) return cached;
       const pending = inFlight.get(key);
       if (pending) return pending;
-      const file = fileFor(key, params.format);
+      const name = nameFor(key, params.format);
       const contentType = CONTENT_TYPES[params.format];
       const etag = `"${key}"`;
       const work = (async (): Promise<Variant | null> => {
-        const onDisk = await fs.readFile(file).catch(() => null);
-        if (onDisk) return { body: onDisk, contentType, etag };
+        const stored = await options.cache.read(name).catch(() => null);
+        if (stored) return { body: stored, contentType, etag };
         const original = await load();
         if (!original) return null;
         const body = await run(() => render(original, params));
-        await fs.mkdir(path.dirname(file), { recursive: true });
-        const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-        await fs.writeFile(temp, body);
-        await fs.rename(temp, file);
+        await options.cache.write(name, body);
         return { body, contentType, etag };
       })();
       inFlight.set(key, work as Promise<Variant>);

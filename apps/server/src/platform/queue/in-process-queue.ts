@@ -1,17 +1,33 @@
 import type { Logger } from 'pino';
-import type { JobQueue } from './job-queue.js';
+import type { JobHandler, JobQueue } from './job-queue.js';
+
+/** How long a job another runner holds waits before it is offered again. */
+const RETRY_LATER_MS = 5_000;
 
 /** Runs jobs in this process with a fixed concurrency; ids wait in memory in arrival order. */
 export function createInProcessQueue(options: { concurrency: number; logger: Logger }): JobQueue {
   const waiting: string[] = [];
   const running = new Set<Promise<void>>();
-  let handler: ((id: string) => Promise<void>) | null = null;
+  let handler: JobHandler | null = null;
   let isStopping = false;
+  const retries = new Set<NodeJS.Timeout>();
+
+  function retryLater(id: string) {
+    const timer = setTimeout(() => {
+      retries.delete(timer);
+      if (!waiting.includes(id)) waiting.push(id);
+      pump();
+    }, RETRY_LATER_MS);
+    retries.add(timer);
+  }
 
   function pump() {
     while (handler && !isStopping && running.size < options.concurrency && waiting.length) {
       const id = waiting.shift()!;
       const job = handler(id)
+        .then((result) => {
+          if (result === 'retry-later') retryLater(id);
+        })
         .catch((error: unknown) =>
           options.logger.error({ err: error, generationId: id }, 'job crashed'),
         )
@@ -34,6 +50,7 @@ export function createInProcessQueue(options: { concurrency: number; logger: Log
     },
     async stop(timeoutMs = 10_000) {
       isStopping = true;
+      for (const timer of retries) clearTimeout(timer);
       await Promise.race([
         Promise.allSettled([...running]),
         new Promise((resolve) => setTimeout(resolve, timeoutMs)),

@@ -6,7 +6,10 @@
 export interface JobQueue {
   enqueue(id: string): Promise<void>;
   /** Starts calling `handler` for queued ids, at most `concurrency` at a time. */
-  start(handler: (id: string) => Promise<void>): void;
+  start(handler: JobHandler): void;
   /** Waits for running jobs to end (or gives up after `timeoutMs`). */
   stop(timeoutMs?: number): Promise<void>;
 }
+
+/** `retry-later`: the job cannot run now (another live runner holds it); deliver it again later. */
+export type JobHandler = (id: string) => Promise<'retry-later' | void>;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Popover } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,6 +27,7 @@ export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
   const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const firstItem = useRef<HTMLAnchorElement>(null);
   if (!account) return null;
 
   const name = displayName(account.fullName, account.email);
@@ -46,18 +47,32 @@ export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
     }
   }
 
+  function moveThemeChoice(event: KeyboardEvent<HTMLDivElement>) {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const index = THEMES.findIndex((theme) => theme.value === preference);
+    const next = THEMES[(index + step + THEMES.length) % THEMES.length]!;
+    setPreference(next.value);
+    event.currentTarget
+      .querySelector<HTMLButtonElement>(`[data-theme-choice="${next.value}"]`)
+      ?.focus();
+  }
+
   return (
     <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
       <Popover.Trigger asChild>
         <button
           type="button"
-          aria-label={`Account menu for ${name}`}
           className={cn(
             'flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-surface-2',
             isCollapsed && 'justify-center',
           )}
         >
           <Avatar imageUrl={account.avatarUrl} name={name} gradient={gradient} />
+          {/* The name read out holds what the button shows (the person's name and plan). */}
+          <span className="sr-only">Account menu for</span>
+          {isCollapsed && <span className="sr-only">{name}</span>}
           {!isCollapsed && (
             <>
               <span className="flex min-w-0 flex-1 flex-col">
@@ -84,13 +99,24 @@ export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
           sideOffset={8}
           className="z-50 w-64 rounded-xl border border-border bg-surface p-1.5 shadow-xl"
           aria-label="Account"
+          // The first item takes focus (Radix would pick Logout's neighbour order otherwise), so
+          // Enter pressed twice never signs out by surprise.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            firstItem.current?.focus();
+          }}
         >
           <div className="flex flex-col px-2.5 py-2">
             <span className="truncate text-sm font-medium">{name}</span>
             <span className="truncate text-xs text-muted">{account.email}</span>
           </div>
           <div className="my-1 border-t border-border" />
-          <Link to="/subscription" className={menuItem} onClick={() => setIsOpen(false)}>
+          <Link
+            ref={firstItem}
+            to="/subscription"
+            className={menuItem}
+            onClick={() => setIsOpen(false)}
+          >
             <CreditCard className="size-4 text-muted" aria-hidden="true" />
             Subscription
           </Link>
@@ -110,6 +136,7 @@ export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
             role="radiogroup"
             aria-labelledby="theme-label"
             className="grid grid-cols-3 gap-1 p-1"
+            onKeyDown={moveThemeChoice}
           >
             {THEMES.map(({ value, label, icon: Icon }) => (
               <button
@@ -117,6 +144,9 @@ export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
                 type="button"
                 role="radio"
                 aria-checked={preference === value}
+                // One stop for Tab; arrow keys move within the choice (a radio group's keys).
+                tabIndex={preference === value ? 0 : -1}
+                data-theme-choice={value}
                 onClick={() => setPreference(value)}
                 className={cn(
                   'flex flex-col items-center gap-1 rounded-md py-2 text-xs',

@@ -8,7 +8,7 @@ const VARIANTS: Record<Variant, string> = {
   primary: 'bg-accent text-accent-fg hover:bg-accent-hover shadow-sm',
   secondary: 'border border-border bg-surface text-fg hover:bg-surface-2',
   ghost: 'text-fg hover:bg-surface-2',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-danger-fg hover:opacity-90',
 };
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {

@@ -10,6 +10,8 @@ export type LazyImageProps = {
   alt: string;
   className?: string;
   imgClassName?: string;
+  /** 'contain' shows the whole picture in the box (ads: a crop would cut their copy). */
+  fit?: 'cover' | 'contain';
 };
 
 /**
@@ -17,7 +19,15 @@ export type LazyImageProps = {
  * starts far earlier and would fetch rows nobody sees), with a placeholder while it loads and the
  * spec's text in its box when it fails.
  */
-export function LazyImage({ src, srcSet, sizes, alt, className, imgClassName }: LazyImageProps) {
+export function LazyImage({
+  src,
+  srcSet,
+  sizes,
+  alt,
+  className,
+  imgClassName,
+  fit = 'cover',
+}: LazyImageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
   // The outcome belongs to one address: a new src starts loading again without an effect.
@@ -65,7 +75,8 @@ export function LazyImage({ src, srcSet, sizes, alt, className, imgClassName }: 
             onLoad={() => setOutcome({ src, state: 'loaded' })}
             onError={() => setOutcome({ src, state: 'failed' })}
             className={cn(
-              'h-full w-full object-cover transition-opacity duration-200',
+              'h-full w-full transition-opacity duration-200',
+              fit === 'contain' ? 'object-contain' : 'object-cover',
               state === 'loaded' ? 'opacity-100' : 'opacity-0',
               imgClassName,
             )}

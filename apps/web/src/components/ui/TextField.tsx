@@ -11,6 +11,11 @@ export function TextField({ label, error, hint, className, id, ...props }: TextF
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
+  // A field with a limit says how much of it is used, so nobody learns it from a refusal.
+  const counter =
+    props.maxLength !== undefined && typeof props.value === 'string'
+      ? `${props.value.length}/${props.maxLength}`
+      : null;
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-fg">
@@ -29,8 +34,15 @@ export function TextField({ label, error, hint, className, id, ...props }: TextF
       />
       {/* One line is always reserved, so a message appearing on blur never moves what is below
           (a moved button would swallow the click that caused the blur). */}
-      <div id={messageId} className={cn('min-h-4 text-xs', error ? 'text-danger' : 'text-muted')}>
-        {error ?? hint}
+      <div className="flex min-h-4 justify-between gap-2 text-xs">
+        <div id={messageId} className={error ? 'text-danger' : 'text-muted'}>
+          {error ?? hint}
+        </div>
+        {counter && (
+          <div className="shrink-0 text-muted tabular-nums" aria-hidden="true">
+            {counter}
+          </div>
+        )}
       </div>
     </div>
   );

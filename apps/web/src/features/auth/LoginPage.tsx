@@ -12,6 +12,7 @@ import {
   AUTH_MESSAGES,
   cleanEmailInput,
   cleanNameInput,
+  FULL_NAME_MAX_LENGTH,
   validateEmail,
   validateName,
   validateSignupPassword,
@@ -235,6 +236,7 @@ export function LoginPage() {
             label="Full name"
             name="name"
             autoComplete="name"
+            maxLength={FULL_NAME_MAX_LENGTH}
             value={name}
             onChange={(e) => setName(cleanNameInput(e.target.value))}
             onBlur={() => setTouched((t) => ({ ...t, name: true }))}

@@ -29,11 +29,12 @@ export function CommunityCard({
         aria-label={`Open ${template.name}`}
       >
         <LazyImage
-          src={variantUrl(template.imageUrl, { width: 320, height: 320 })}
-          srcSet={variantSrcSet(template.imageUrl, { maxWidth: 640, aspect: 1 })}
+          src={variantUrl(template.imageUrl, { width: 320 })}
+          srcSet={variantSrcSet(template.imageUrl, { maxWidth: 640 })}
           sizes={SIZES}
           alt={template.name}
           className="aspect-square w-full"
+          fit="contain"
           imgClassName="transition-transform duration-300 group-hover:scale-105"
         />
       </button>

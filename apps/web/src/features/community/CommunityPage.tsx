@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { usePagedList } from '@/lib/paged-query';
 import { fetchCommunityTemplates, fetchMyTemplates } from './api';
 import { CommunityCard } from './CommunityCard';
+import { TemplateNameEditor } from './TemplateNameEditor';
 import { VisibilityEditor } from './VisibilityEditor';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5';
@@ -70,7 +71,12 @@ export function CommunityPage() {
                 key={template.id}
                 template={template}
                 onOpen={() => navigate(`/editor/view/community/${template.id}`)}
-                footer={<VisibilityEditor template={template} />}
+                footer={
+                  <>
+                    <TemplateNameEditor template={template} />
+                    <VisibilityEditor template={template} />
+                  </>
+                }
               />
             ))}
           </ul>

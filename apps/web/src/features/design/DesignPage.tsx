@@ -58,6 +58,8 @@ export function DesignPage() {
   const [product, setProduct] = useState<UploadedImage | null>(draft?.product ?? null);
   const [size, setSize] = useState<ImageSize>(draft?.size ?? IMAGE_SIZES.square);
   const [visibility, setVisibility] = useState<Visibility>(draft?.visibility ?? 'public');
+  /** The community template's name; empty leaves the server's "Design <number>". */
+  const [templateName, setTemplateName] = useState('');
   const [isSavingVisibility, setIsSavingVisibility] = useState(false);
   const [upgradeFeature, setUpgradeFeature] = useState<string | null>(null);
   const [result, setResult] = useState<{ generation: Generation; templateUrl: string } | null>(
@@ -76,6 +78,7 @@ export function DesignPage() {
         productUploadId: product.id,
         size,
         visibility,
+        ...(templateName.trim() ? { templateName: templateName.trim() } : {}),
       });
       if (account) {
         const saved: DesignDraft = {
@@ -247,6 +250,16 @@ export function DesignPage() {
               <ImageUploader label="Product Image" value={product} onChange={setProduct} />
             </div>
             <ImageSizePicker value={size} onChange={setSize} />
+            <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
+              Template name
+              <input
+                value={templateName}
+                onChange={(event) => setTemplateName(event.target.value)}
+                maxLength={120}
+                placeholder="Shown in Community, e.g. Summer mug ad"
+                className="h-10 rounded-lg border border-border bg-surface px-3 text-sm font-normal text-fg placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-ring/30 focus:outline-none"
+              />
+            </label>
             <div className="flex flex-col gap-1.5">
               <Button
                 onClick={() => void run.run()}

@@ -1,1 +1,2 @@
 export { DesignPage } from './DesignPage';
+export { LibraryDialog } from './chat/LibraryDialog';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ImageIcon } from 'lucide-react';
+import { ImageIcon, Pencil } from 'lucide-react';
 import {
   BROWSE_MESSAGES,
   GENERATION_MESSAGES,
@@ -13,6 +13,7 @@ import {
 import { Drawer } from '@/components/ui/Drawer';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { UpgradeDialog } from '@/components/UpgradeDialog';
+import { accountQueryKey, creditsQueryKey } from '@/lib/account';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -20,6 +21,7 @@ import {
   CompareView,
   CreatingImageDialog,
   DownloadDialog,
+  describeStartFailure,
   fetchGenerationByNumber,
   startSwap,
   useGenerationRun,
@@ -31,10 +33,13 @@ import { editorPath, parseEditorRoute, templateKey, type TemplateRef } from './e
 import { lastTemplate, runningJob, savedProductImage } from './editor-storage';
 import { EditorTopBar } from './EditorTopBar';
 import { GenerationPanel } from './GenerationPanel';
-import { ProductBoxOverlay } from './ProductBoxOverlay';
+import { useCutOut } from './cut-out/CutOutSection';
+import { variantPlacements, type Placement } from './placement';
 import { centredBox, type Box } from './product-box';
+import { RegionsOverlay, type Region } from './RegionsOverlay';
 import { TemplateBrowser } from './TemplateBrowser';
-import { replacementsToSend, type TextReplacement } from './text-replacements';
+import { VariantsDialog } from './VariantsDialog';
+import { newReplacement, replacementsToSend, type TextReplacement } from './text-replacements';
 
 /** Every /editor route of the spec. */
 export function EditorPage() {
@@ -126,8 +131,30 @@ function TemplateEditor({
   const [product, setProduct] = useState<UploadedImage | null>(() => savedProductImage.read());
   const [replacements, setReplacements] = useState<TextReplacement[]>([]);
   const [size, setSize] = useState<ImageSize>('1024x1024');
-  /** The product area the person set; null keeps the template's own. */
+  /** The area to remove the person set; null keeps the template's own. */
   const [box, setBox] = useState<Box | null>(null);
+  /** Where the new product goes; null: where the old one stood, upright. */
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const [activeRegion, setActiveRegion] = useState<Region>('place');
+  const [variantCount, setVariantCount] = useState(1);
+  const [variantRun, setVariantRun] = useState<{ ids: string[]; error: string | null } | null>(
+    null,
+  );
+  const [isStartingVariants, setIsStartingVariants] = useState(false);
+  const queryClient = useQueryClient();
+  const cutOut = useCutOut(product);
+  // Reopening a design brings back its own inputs, once per design.
+  const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
+  const reopened = generated.data ?? null;
+  if (reopened?.swap && reopened.id !== restoredFrom) {
+    const inputs = reopened.swap;
+    setRestoredFrom(reopened.id);
+    if (inputs.product) setProduct(inputs.product);
+    setReplacements(inputs.replacements.map((item) => ({ ...newReplacement(), ...item })));
+    setSize(reopened.size);
+    setBox(inputs.productBox);
+    setPlacement(inputs.placement);
+  }
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [isComparing, setIsComparing] = useState(false);
   const [isDownloadOpen, setIsDownloadOpen] = useState(false);
@@ -146,6 +173,7 @@ function TemplateEditor({
         replacements: replacementsToSend(replacements),
         size,
         ...(box ? { productBox: box } : {}),
+        ...(shownPlacement ? { placement: shownPlacement } : {}),
       });
       runningJob.save(templateRef, started.id);
       return started;
@@ -183,6 +211,50 @@ function TemplateEditor({
   const resultUrl = result?.result?.url ?? null;
   const homePath = templateRef.kind === 'community' ? '/community' : '/templates';
   const templateBox = box ?? template.data?.productBox ?? null;
+  /** The place box shown is the one sent: the result matches the preview. */
+  const shownPlacement: Placement | null =
+    placement ??
+    (product && natural ? { box: templateBox ?? centredBox(natural), rotation: 0 } : null);
+  const productPreview = cutOut.data
+    ? { url: cutOut.data.url, width: cutOut.data.box.width, height: cutOut.data.box.height }
+    : null;
+
+  /** Several images in one run: the shown placement, then smaller and larger; one credit each. */
+  async function createVariants() {
+    if (!product || !shownPlacement || !natural) return;
+    setIsStartingVariants(true);
+    setIsDrawerOpen(false);
+    const ids: string[] = [];
+    let error: string | null = null;
+    for (const variant of variantPlacements(shownPlacement, variantCount, natural)) {
+      try {
+        const started = await startSwap({
+          ...(templateRef.kind === 'official'
+            ? { templateId: templateRef.id }
+            : { communityTemplateId: templateRef.id }),
+          productUploadId: product.id,
+          replacements: replacementsToSend(replacements),
+          size,
+          ...(box ? { productBox: box } : {}),
+          placement: variant,
+        });
+        ids.push(started.id);
+      } catch (failure) {
+        const refused = describeStartFailure(failure);
+        const reason =
+          refused.kind === 'upgrade' ? `${refused.feature} needs more credits.` : refused.message;
+        error =
+          ids.length === 0
+            ? reason
+            : `Only ${ids.length} of ${variantCount} variants could start: ${reason}`;
+        break;
+      }
+    }
+    setIsStartingVariants(false);
+    setVariantRun({ ids, error });
+    void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+  }
 
   const pick = (next: TemplateRef) => {
     setIsBrowsing(false);
@@ -211,15 +283,28 @@ function TemplateEditor({
       onReplacementsChange={setReplacements}
       size={size}
       onSizeChange={setSize}
-      hasCustomBox={box !== null}
-      canPlaceBox={natural !== null && !resultUrl}
-      onPlaceBox={() => {
-        if (!natural) return;
-        setBox(template.data?.productBox ?? centredBox(natural));
-      }}
-      onResetBox={() => setBox(null)}
-      isRunning={run.isRunning}
-      onCreate={() => void run.run()}
+      regions={
+        natural !== null && !resultUrl
+          ? {
+              active: activeRegion,
+              onActivate: setActiveRegion,
+              hasRemoveBox: templateBox !== null,
+              hasCustomRemoveBox: box !== null,
+              onMarkRemove: () => {
+                setBox(template.data?.productBox ?? centredBox(natural));
+                setActiveRegion('remove');
+              },
+              onResetRemove: () => setBox(null),
+              placement: shownPlacement,
+              onPlacementChange: setPlacement,
+              onResetPlacement: () => setPlacement(null),
+            }
+          : null
+      }
+      variants={variantCount}
+      onVariantsChange={setVariantCount}
+      isRunning={run.isRunning || isStartingVariants}
+      onCreate={() => void (variantCount > 1 ? createVariants() : run.run())}
     />
   );
 
@@ -250,6 +335,7 @@ function TemplateEditor({
                 resultUrl={resultUrl}
                 alt={`Your design from ${template.data?.name ?? 'the template'}`}
                 template={isComparing ? template.data : undefined}
+                beforeCrop={result?.beforeCrop}
               />
               {/* The engine's own word on the result, e.g. words it could not find to replace. */}
               {result?.note && (
@@ -273,8 +359,18 @@ function TemplateEditor({
                 draggable={false}
                 data-testid="editor-template"
               />
-              {!isViewMode && natural && templateBox && (
-                <ProductBoxOverlay box={templateBox} image={natural} onChange={setBox} />
+              {!isViewMode && natural && (
+                <RegionsOverlay
+                  image={natural}
+                  active={activeRegion}
+                  onActivate={setActiveRegion}
+                  removeBox={templateBox}
+                  onRemoveChange={setBox}
+                  placement={shownPlacement}
+                  onPlacementChange={setPlacement}
+                  product={productPreview}
+                  textBoxes={template.data.textBoxes}
+                />
               )}
             </div>
           ) : template.isPending ? (
@@ -321,6 +417,16 @@ function TemplateEditor({
         />
       )}
       <UpgradeDialog feature={run.upgradeFeature} onClose={run.closeUpgrade} />
+      <VariantsDialog
+        ids={variantRun?.ids ?? null}
+        error={variantRun?.error ?? null}
+        onClose={() => setVariantRun(null)}
+        onPick={(chosen) => {
+          setVariantRun(null);
+          setPlacement(chosen.swap?.placement ?? null);
+          navigate(editorPath(templateRef, chosen.number), { replace: true });
+        }}
+      />
     </div>
   );
 }
@@ -363,13 +469,26 @@ function GeneratedView({ number }: { number: number }) {
         canDownload={Boolean(resultUrl)}
         onDownload={() => setIsDownloadOpen(true)}
       />
-      <main className="flex min-h-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
+      <main className="flex min-h-0 flex-1 flex-col items-center justify-center gap-3 overflow-auto bg-surface-2 p-4 md:p-8">
         {resultUrl ? (
-          <ResultStage
-            resultUrl={resultUrl}
-            alt="Your design"
-            template={isComparing ? template.data : undefined}
-          />
+          <>
+            <ResultStage
+              resultUrl={resultUrl}
+              alt="Your design"
+              template={isComparing ? template.data : undefined}
+              beforeCrop={generation?.beforeCrop}
+            />
+            {/* The editor brings back this design's product, words, size and regions. */}
+            {ref && template.data && generation?.swap && (
+              <Link
+                to={editorPath(ref, number)}
+                className="inline-flex h-9 items-center gap-2 rounded-lg border border-border bg-surface px-3 text-sm font-medium text-fg hover:bg-surface-2"
+              >
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit this design
+              </Link>
+            )}
+          </>
         ) : (
           <Skeleton className="aspect-square w-full max-w-xl" />
         )}
@@ -392,13 +511,22 @@ function ResultStage({
   resultUrl,
   alt,
   template,
+  beforeCrop,
 }: {
   resultUrl: string;
   alt: string;
   template: EditorTemplate | undefined;
+  beforeCrop: Generation['beforeCrop'] | undefined;
 }) {
   if (template) {
-    return <CompareView beforeUrl={template.imageUrl} afterUrl={resultUrl} alt={template.name} />;
+    return (
+      <CompareView
+        beforeUrl={template.imageUrl}
+        afterUrl={resultUrl}
+        alt={template.name}
+        beforeCrop={beforeCrop}
+      />
+    );
   }
   return (
     <img

@@ -1,11 +1,17 @@
-import { Crosshair, RotateCcw, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Images, Sparkles } from 'lucide-react';
 import type { ImageSize } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
+import { SegmentedControl } from '@/components/ui/SegmentedControl';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useCredits } from '@/lib/account';
 import { variantUrl } from '@/lib/image-url';
 import { ImageSizePicker, ImageUploader, type UploadedImage } from '@/features/generation';
 import type { EditorTemplate } from './api';
+import { LibraryDialog } from '@/features/design';
+import { CutOutSection } from './cut-out/CutOutSection';
+import { MAX_VARIANTS } from './placement';
+import { RegionsSection, type RegionsControls } from './RegionsSection';
 import { ReplaceTextSection } from './ReplaceTextSection';
 import type { TextReplacement } from './text-replacements';
 
@@ -22,14 +28,16 @@ export function GenerationPanel(props: {
   onReplacementsChange: (items: TextReplacement[]) => void;
   size: ImageSize;
   onSizeChange: (size: ImageSize) => void;
-  hasCustomBox: boolean;
-  canPlaceBox: boolean;
-  onPlaceBox: () => void;
-  onResetBox: () => void;
+  /** Remove and Place, while the template is shown (not over a result). */
+  regions: RegionsControls | null;
+  /** How many variants one Create makes (1: the spec's single image). */
+  variants: number;
+  onVariantsChange: (count: number) => void;
   isRunning: boolean;
   onCreate: () => void;
 }) {
   const { data: credits } = useCredits();
+  const [isLibraryOpen, setIsLibraryOpen] = useState(false);
   const left = credits ? Math.max(0, credits.credits - credits.creditsUsed) : null;
   const { template } = props;
   const missing = !template
@@ -69,42 +77,49 @@ export function GenerationPanel(props: {
           </Button>
         </section>
 
-        <ImageUploader
-          label="Product Image"
-          value={props.product}
-          onChange={props.onProductChange}
-          disabled={props.isRunning}
-        />
+        <div className="flex flex-col gap-2">
+          <ImageUploader
+            label="Product Image"
+            value={props.product}
+            onChange={props.onProductChange}
+            disabled={props.isRunning}
+          />
+          <Button
+            variant="secondary"
+            className="h-8 self-start px-3"
+            disabled={props.isRunning}
+            onClick={() => setIsLibraryOpen(true)}
+          >
+            <Images className="size-4" aria-hidden="true" />
+            Choose from Your Uploads
+          </Button>
+          <LibraryDialog
+            isOpen={isLibraryOpen}
+            onOpenChange={setIsLibraryOpen}
+            freeSlots={1}
+            title="Choose a product image"
+            addLabel="Use image"
+            onAdd={([image]) => {
+              if (image) props.onProductChange(image);
+            }}
+          />
+        </div>
 
-        {props.canPlaceBox && (
-          <section aria-labelledby="product-area-heading" className="flex flex-col gap-1.5">
-            <h2 id="product-area-heading" className="text-sm font-medium text-fg">
-              Product area
-            </h2>
-            <p className="text-xs text-muted">
-              {props.hasCustomBox || template?.productBox
-                ? 'Drag the box on the template to place your product; drag its corner to resize it.'
-                : 'The product is found in the template automatically. Mark its area yourself if you prefer.'}
-            </p>
-            <div className="flex gap-2">
-              {!props.hasCustomBox && !template?.productBox && (
-                <Button variant="secondary" className="h-8 px-3" onClick={props.onPlaceBox}>
-                  <Crosshair className="size-4" aria-hidden="true" />
-                  Mark product area
-                </Button>
-              )}
-              {props.hasCustomBox && (
-                <Button variant="ghost" className="h-8 px-3" onClick={props.onResetBox}>
-                  <RotateCcw className="size-4" aria-hidden="true" />
-                  Reset area
-                </Button>
-              )}
-            </div>
-          </section>
-        )}
+        {props.product && <CutOutSection product={props.product} disabled={props.isRunning} />}
+
+        {props.regions && <RegionsSection {...props.regions} />}
 
         <ReplaceTextSection items={props.replacements} onChange={props.onReplacementsChange} />
         <ImageSizePicker value={props.size} onChange={props.onSizeChange} />
+        <SegmentedControl
+          label="Variants"
+          value={String(props.variants)}
+          onChange={(value) => props.onVariantsChange(Number(value))}
+          options={Array.from({ length: MAX_VARIANTS }, (_, index) => ({
+            value: String(index + 1),
+            label: index === 0 ? '1 image' : `${index + 1} to choose from`,
+          }))}
+        />
       </div>
       <div className="flex flex-col gap-2 border-t border-border p-4">
         <Button
@@ -117,7 +132,12 @@ export function GenerationPanel(props: {
           Create Image
         </Button>
         <p className="text-center text-xs text-muted" aria-live="polite">
-          {missing ?? (left === null ? ' ' : `1 credit per image · ${left} left`)}
+          {missing ??
+            (left === null
+              ? ' '
+              : props.variants > 1
+                ? `${props.variants} credits, 1 per image · ${left} left`
+                : `1 credit per image · ${left} left`)}
         </p>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Search } from 'lucide-react';
-import { CATEGORIES, PAGE_SIZE } from '@adtwin/shared';
+import { CATEGORIES, PAGE_SIZE, countOf } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -204,9 +204,10 @@ function TileList({
                   className="group block w-full overflow-hidden rounded-lg border border-border bg-surface text-left focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   <LazyImage
-                    src={variantUrl(tile.imageUrl, { width: 256, height: 256 })}
+                    src={variantUrl(tile.imageUrl, { width: 256 })}
                     alt=""
                     className="aspect-square w-full"
+                    fit="contain"
                     imgClassName="transition-transform group-hover:scale-105"
                   />
                   <span className="block truncate px-2 py-1.5 text-xs text-fg">{tile.name}</span>
@@ -228,7 +229,7 @@ function TileList({
       </div>
       <p className="sr-only" aria-live="polite">
         {list.isSuccess
-          ? `${list.items.length} templates shown, ${PAGE_SIZE.more} more per Load More`
+          ? `${countOf(list.items.length, 'template')} shown, ${PAGE_SIZE.more} more per Load More`
           : ''}
       </p>
     </>

@@ -11,6 +11,8 @@ export type EditorTemplate = {
   attribution: string | null;
   /** Where the template's own product sits, in its pixels; null when unknown. */
   productBox: Box | null;
+  /** Where the ad's words are, in its pixels (official templates carry their analysis). */
+  textBoxes: (Box & { text: string })[];
   stats: { likes: number; dislikes: number; usageCount: number };
   userVote: UserVote;
 };
@@ -24,6 +26,7 @@ export async function fetchEditorTemplate(ref: TemplateRef): Promise<EditorTempl
       imageUrl: template.imageUrl,
       attribution: template.attribution,
       productBox: template.productBox,
+      textBoxes: template.textBoxes,
       stats: template.stats,
       userVote: template.userVote,
     };
@@ -37,6 +40,7 @@ export async function fetchEditorTemplate(ref: TemplateRef): Promise<EditorTempl
     imageUrl: template.imageUrl,
     attribution: null,
     productBox: null,
+    textBoxes: [],
     stats: { likes: 0, dislikes: 0, usageCount: template.usageCount },
     userVote: 'none',
   };

@@ -10,7 +10,11 @@ export type SwapRequest = {
   replacements?: { toReplace: string; replacement: string }[];
   size?: ImageSize;
   productBox?: { x: number; y: number; width: number; height: number };
+  /** Where the new product goes (template pixels) and its turn in degrees. */
+  placement?: { box: { x: number; y: number; width: number; height: number }; rotation: number };
   visibility?: 'public' | 'private';
+  /** The name of the community template a design-page result becomes. */
+  templateName?: string;
 };
 
 export type ChatRequest = {
@@ -18,6 +22,8 @@ export type ChatRequest = {
   referenceUploadIds?: string[];
   size?: ImageSize;
   visibility?: 'public' | 'private';
+  /** A Regenerate: 1, 2... asks for another layout of the same request. */
+  variation?: number;
 };
 
 export function startSwap(body: SwapRequest) {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { fetchGeneration, type Generation } from './api';
 
 const isFinished = (generation: Generation) =>
@@ -7,7 +8,8 @@ const isFinished = (generation: Generation) =>
 /**
  * Follows one generation as the server runs it, by server-sent events. A reload or a second tab
  * calling this with the same id follows the same job. When the stream breaks (proxy, network),
- * it falls back to reading the generation every two seconds until it ends.
+ * it falls back to reading the generation every two seconds until it ends, through dropped
+ * connections and server restarts.
  */
 export function useGeneration(id: string | null, initial?: Generation): Generation | undefined {
   // Kept with the id it belongs to, so a new id never shows the previous job for a render.
@@ -27,9 +29,12 @@ export function useGeneration(id: string | null, initial?: Generation): Generati
         const next = await fetchGeneration(id);
         accept(next);
         if (isFinished(next)) return;
-      } catch {
-        // A missing or foreign id stays unknown; the caller shows its own error.
-        return;
+      } catch (error) {
+        // A missing or foreign id stays unknown; the caller shows its own error. A dropped
+        // connection or a restarting server (no answer, or a 5xx from a proxy) is waited out:
+        // the job goes on on the server, and its result shows here once it answers again.
+        const isGone = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        if (isGone) return;
       }
       if (!isCancelled) pollTimer = setTimeout(() => void poll(), 2000);
     };

@@ -21,7 +21,7 @@ export function HelpCenterPage() {
       <button
         type="button"
         onClick={() => setIsVideoOpen(true)}
-        aria-label="Play the demo video"
+        aria-label="How Adtwin works: play the demo video"
         className="group relative aspect-video w-full overflow-hidden rounded-2xl border border-border bg-surface-2"
       >
         <img src={DEMO_POSTER} alt="" className="size-full object-cover" />

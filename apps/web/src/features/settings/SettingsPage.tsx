@@ -9,6 +9,7 @@ import {
   SETTINGS_MESSAGES,
   USER_TYPE_OPTIONS,
   cleanNameInput,
+  FULL_NAME_MAX_LENGTH,
   displayName,
   pickAvatarGradient,
   validateFullName,
@@ -304,6 +305,7 @@ function FullNameRow({
       <TextField
         label="Full Name"
         className="w-full sm:max-w-sm"
+        maxLength={FULL_NAME_MAX_LENGTH}
         value={value}
         autoFocus
         autoComplete="name"

@@ -209,7 +209,11 @@ export function SubscriptionPage() {
                     className="w-full"
                     variant={isCurrent ? 'secondary' : 'primary'}
                     isLoading={busyPlan === planId}
-                    disabled={busyPlan !== null || subscription.isError}
+                    disabled={
+                      busyPlan !== null ||
+                      subscription.isError ||
+                      subscription.data?.provider === 'none'
+                    }
                     onClick={() => void (isCurrent ? manage(planId) : upgrade(planId))}
                     aria-label={`${isCurrent ? 'Manage' : 'Upgrade to'} ${plan.label} ${FREQUENCY_LABELS[frequency]}`}
                   >
@@ -224,6 +228,11 @@ export function SubscriptionPage() {
       {subscription.data?.provider === 'test' && (
         <p className="text-center text-xs text-muted">
           This server takes no payments: plans are tried through a test checkout.
+        </p>
+      )}
+      {subscription.data?.provider === 'none' && (
+        <p role="status" className="text-center text-sm text-muted">
+          Payments are not configured on this server. An administrator can grant plans.
         </p>
       )}
     </div>

@@ -49,7 +49,7 @@ export function TestCheckoutPage() {
   async function confirm() {
     setIsConfirming(true);
     try {
-      await testBilling.confirm({ sessionId, plan: plan!, frequency: frequency! });
+      await testBilling.confirm({ sessionId });
       await refreshBilling();
       navigate(
         `/subscription?session_id=${encodeURIComponent(sessionId)}&plan=${plan}&type=${frequency}`,

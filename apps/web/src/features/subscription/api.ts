@@ -50,7 +50,8 @@ export async function openPortal() {
 }
 
 export const testBilling = {
-  confirm: (body: { sessionId: string; plan: PaidPlan; frequency: BillingFrequency }) =>
+  /** The server confirms the plan it recorded for this checkout, whatever the address says. */
+  confirm: (body: { sessionId: string }) =>
     readJson(api.billing.test.confirm.$post({ json: body })),
   changePlan: (tier: PaidTier) =>
     readJson(api.billing.test['change-plan'].$post({ json: { tier } })),

@@ -6,7 +6,7 @@ import { variantSrcSet, variantUrl } from '@/lib/image-url';
 import { VoteButtons } from '@/features/votes';
 import type { TemplateCardData } from './api';
 
-/** Thumbnails are square crops; the grid is 2 to 5 columns wide. */
+/** Thumbnails show the whole ad in a square box; the grid is 2 to 5 columns wide. */
 export const CARD_SIZES = '(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw';
 
 export function TemplateCard({ template }: { template: TemplateCardData }) {
@@ -27,11 +27,12 @@ export function TemplateCard({ template }: { template: TemplateCardData }) {
         aria-label={`Use template ${template.name}`}
       >
         <LazyImage
-          src={variantUrl(template.imageUrl, { width: 320, height: 320 })}
-          srcSet={variantSrcSet(template.imageUrl, { maxWidth: 640, aspect: 1 })}
+          src={variantUrl(template.imageUrl, { width: 320 })}
+          srcSet={variantSrcSet(template.imageUrl, { maxWidth: 640 })}
           sizes={CARD_SIZES}
           alt={template.name}
           className="aspect-square w-full"
+          fit="contain"
           imgClassName="transition-transform duration-300 group-hover:scale-105"
         />
       </button>

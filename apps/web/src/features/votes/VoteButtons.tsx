@@ -84,7 +84,6 @@ export function VoteButtons(props: VoteButtonsProps) {
               type="button"
               aria-pressed={isOn}
               aria-disabled={disabled || undefined}
-              aria-label={`${kind === 'like' ? 'Like' : 'Dislike'} (${count})`}
               onClick={() => void click(kind)}
               className={cn(
                 'inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs font-medium transition-colors',
@@ -93,6 +92,8 @@ export function VoteButtons(props: VoteButtonsProps) {
               )}
             >
               <Icon className={cn('size-4', isOn && 'fill-current')} aria-hidden="true" />
+              {/* The name read out is 'Like 3': it holds the visible count, as it must. */}
+              <span className="sr-only">{kind === 'like' ? 'Like' : 'Dislike'}</span>
               <span data-testid={`${kind}-count`}>{count}</span>
             </button>
           );

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/Button';
 import { ApiError } from '@/lib/api-client';
 import { accountQueryKey, creditsQueryKey } from '@/lib/account';
 import { variantUrl } from '@/lib/image-url';
+import { readStored, writeStored } from '@/lib/local-storage';
 import {
   describeStartFailure,
   startChat,
@@ -25,6 +26,7 @@ import {
 } from '@/features/generation';
 import {
   chatReducer,
+  regenerationOf,
   restoreChat,
   type AiChatMessage,
   type ChatImage,
@@ -40,8 +42,8 @@ const newId = () => crypto.randomUUID();
 
 /**
  * The chat mode of /design: a prompt and up to 3 images make an image. The conversation lives in
- * this component and in the tab's session storage (per person), so a reload keeps it and resumes
- * the jobs still running.
+ * this component and in local storage (per person), so a reload or a later visit keeps it and
+ * resumes the jobs still running.
  */
 export function ChatPanel({
   userId,
@@ -55,7 +57,7 @@ export function ChatPanel({
 }) {
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(chatReducer, userId, (id) =>
-    restoreChat(readSession(storageKey(id))),
+    restoreChat(readStored(storageKey(id))),
   );
   const [prompt, setPrompt] = useState('');
   const [size, setSize] = useState<ImageSize>(IMAGE_SIZES.square);
@@ -73,7 +75,7 @@ export function ChatPanel({
   });
 
   useEffect(() => {
-    writeSession(storageKey(userId), JSON.stringify(state));
+    writeStored(storageKey(userId), JSON.stringify(state));
   }, [state, userId]);
 
   // Follow the conversation to its newest message.
@@ -151,8 +153,9 @@ export function ChatPanel({
   }
 
   function regenerate(message: AiChatMessage) {
-    dispatch({ type: 'regenerating', aiId: message.id });
-    void startJob(message.id, message.request, true);
+    const ai = regenerationOf(message, state.messages, newId());
+    dispatch({ type: 'regenerating', ai });
+    void startJob(ai.id, ai.request, true);
   }
 
   function pickFiles(files: File[]) {
@@ -366,20 +369,4 @@ export function ChatPanel({
       <UpgradeDialog feature={upgradeFeature} onClose={() => setUpgradeFeature(null)} />
     </section>
   );
-}
-
-function readSession(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeSession(key: string, value: string) {
-  try {
-    sessionStorage.setItem(key, value);
-  } catch {
-    /* storage full or unavailable: the chat still lives in the page */
-  }
 }

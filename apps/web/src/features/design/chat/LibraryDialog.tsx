@@ -31,12 +31,16 @@ export function LibraryDialog({
   onOpenChange,
   freeSlots,
   onAdd,
+  title = CHAT_MESSAGES.libraryTitle,
+  addLabel = 'Add',
 }: {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  /** How many more images the message may carry. */
+  /** How many more images the message may carry; with 1, a click changes the choice. */
   freeSlots: number;
   onAdd: (images: LibraryImage[]) => void;
+  title?: string;
+  addLabel?: string;
 }) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<LibraryImage[]>([]);
@@ -70,6 +74,10 @@ export function LibraryDialog({
       setChosen(chosen.filter((item) => item.id !== image.id));
       return;
     }
+    if (freeSlots === 1) {
+      setChosen([image]);
+      return;
+    }
     if (chosen.length >= freeSlots) {
       toast.error(CHAT_MESSAGES.tooManyImages);
       return;
@@ -78,12 +86,7 @@ export function LibraryDialog({
   }
 
   return (
-    <Dialog
-      isOpen={isOpen}
-      onOpenChange={close}
-      title={CHAT_MESSAGES.libraryTitle}
-      className="max-w-2xl"
-    >
+    <Dialog isOpen={isOpen} onOpenChange={close} title={title} className="max-w-2xl">
       <div className="relative">
         <label htmlFor={searchId} className="sr-only">
           Search your images
@@ -151,7 +154,9 @@ export function LibraryDialog({
       {/* Kept in view while the grid scrolls under it. */}
       <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap items-center justify-between gap-2 border-t border-border bg-surface px-5 pt-4 pb-5">
         <p className="text-xs text-muted" aria-live="polite">
-          {chosen.length} selected · room for {freeSlots}
+          {freeSlots === 1
+            ? `${chosen.length} selected`
+            : `${chosen.length} selected · room for ${freeSlots}`}
         </p>
         <div className="flex gap-2">
           <Button variant="secondary" onClick={() => close(false)}>
@@ -164,7 +169,7 @@ export function LibraryDialog({
               close(false);
             }}
           >
-            Add {chosen.length > 0 ? `(${chosen.length})` : ''}
+            {addLabel} {chosen.length > 0 && freeSlots > 1 ? `(${chosen.length})` : ''}
           </Button>
         </div>
       </div>

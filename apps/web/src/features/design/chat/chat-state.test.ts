@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_CHAT,
   chatReducer,
+  regenerationOf,
   restoreChat,
   type AiChatMessage,
   type ChatImage,
@@ -48,23 +49,21 @@ describe('chat reducer', () => {
     expect(state.selectedInput).toBeNull();
   });
 
-  it('ignores late news of a job that a regeneration replaced', () => {
+  it('regenerates into a new message, keeping the earlier image and asking for another layout', () => {
     let state = chatReducer(EMPTY_CHAT, { type: 'sent', user: user('u1'), ai: ai('a1') });
     state = chatReducer(state, { type: 'started', aiId: 'a1', generationId: 'g1' });
-    state = chatReducer(state, { type: 'input-selected', aiId: 'a1', image: image('r') });
-    state = chatReducer(state, { type: 'regenerating', aiId: 'a1' });
-    expect(state.selectedInput).toBeNull();
-    expect(aiOf(state, 'a1')).toMatchObject({ status: 'generating', isRegeneration: true });
-    state = chatReducer(state, { type: 'failed', aiId: 'a1', generationId: 'g1', error: 'x' });
-    expect(aiOf(state, 'a1').status).toBe('generating');
-    state = chatReducer(state, { type: 'started', aiId: 'a1', generationId: 'g2' });
-    state = chatReducer(state, {
-      type: 'failed',
-      aiId: 'a1',
-      generationId: 'g2',
-      error: 'Error: y',
-    });
-    expect(aiOf(state, 'a1')).toMatchObject({ status: 'error', error: 'Error: y' });
+    state = chatReducer(state, { type: 'finished', aiId: 'a1', generationId: 'g1' });
+    const again = regenerationOf(aiOf(state, 'a1'), state.messages, 'a2');
+    state = chatReducer(state, { type: 'regenerating', ai: again });
+    expect(state.messages.map((message) => message.id)).toEqual(['u1', 'a1', 'a2']);
+    expect(aiOf(state, 'a1')).toMatchObject({ status: 'done', generationId: 'g1' });
+    expect(aiOf(state, 'a2')).toMatchObject({ status: 'generating', isRegeneration: true });
+    expect(aiOf(state, 'a2').request.variation).toBe(1);
+    // Regenerating either of them again asks for a third layout.
+    expect(regenerationOf(aiOf(state, 'a1'), state.messages, 'a3').request.variation).toBe(2);
+    // Late news of another job changes nothing.
+    state = chatReducer(state, { type: 'failed', aiId: 'a2', generationId: 'g1', error: 'x' });
+    expect(aiOf(state, 'a2').status).toBe('generating');
   });
 
   it('starts a new chat empty', () => {
@@ -73,7 +72,7 @@ describe('chat reducer', () => {
   });
 });
 
-describe('restoring a chat from session storage', () => {
+describe('restoring a chat from storage', () => {
   it('keeps jobs that had started and fails those that never did', () => {
     const started = { ...ai('a1'), generationId: 'g1' };
     const lost = { ...ai('a2'), isRegeneration: true };

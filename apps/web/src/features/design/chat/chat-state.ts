@@ -8,6 +8,8 @@ export type ChatRequestSnapshot = {
   prompt: string;
   referenceUploadIds: string[];
   size: ImageSize;
+  /** 0 for the first image; each Regenerate asks for the next layout. */
+  variation?: number;
 };
 
 export type UserChatMessage = {
@@ -51,7 +53,7 @@ export type ChatAction =
   | { type: 'started'; aiId: string; generationId: string }
   | { type: 'finished'; aiId: string; generationId: string }
   | { type: 'failed'; aiId: string; generationId: string | null; error: string }
-  | { type: 'regenerating'; aiId: string }
+  | { type: 'regenerating'; ai: AiChatMessage }
   | { type: 'result-uploaded'; aiId: string; image: ChatImage }
   | { type: 'input-selected'; aiId: string; image: ChatImage }
   | { type: 'input-cleared' }
@@ -94,21 +96,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           ? { ...message, status: 'error', error: action.error }
           : message,
       );
-    case 'regenerating': {
-      const next = updateAi(state, action.aiId, (message) => ({
-        ...message,
-        status: 'generating',
-        generationId: null,
-        error: null,
-        isRegeneration: true,
-        resultUpload: null,
-        timestamp: Date.now(),
-      }));
-      // A result being replaced can no longer be the input.
-      return state.selectedInput?.messageId === action.aiId
-        ? { ...next, selectedInput: null }
-        : next;
-    }
+    case 'regenerating':
+      // A new message under the thread: the image being regenerated stays where it was.
+      return { ...state, messages: [...state.messages, action.ai] };
     case 'result-uploaded':
       return updateAi(state, action.aiId, (message) => ({
         ...message,
@@ -123,8 +113,34 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   }
 }
 
+/** The message a Regenerate of `source` adds: the same request, the next layout. */
+export function regenerationOf(
+  source: AiChatMessage,
+  messages: ChatMessage[],
+  id: string,
+): AiChatMessage {
+  const sameRequest = messages.filter(
+    (message): message is AiChatMessage =>
+      message.sender === 'ai' &&
+      message.request.prompt === source.request.prompt &&
+      message.request.referenceUploadIds.join() === source.request.referenceUploadIds.join(),
+  );
+  const variation = Math.max(...sameRequest.map((message) => message.request.variation ?? 0)) + 1;
+  return {
+    ...source,
+    id,
+    timestamp: Date.now(),
+    request: { ...source.request, variation },
+    generationId: null,
+    status: 'generating',
+    error: null,
+    isRegeneration: true,
+    resultUpload: null,
+  };
+}
+
 /**
- * A chat read back from session storage. Messages still generating keep their job id, so their
+ * A chat read back from local storage (kept between visits). Messages still generating keep their job id, so their
  * bubble follows the same job again; one that never got an id lost its request and reads as failed.
  */
 export function restoreChat(stored: string | null): ChatState {

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { S3Settings } from '../src/platform/storage/s3-storage.js';
+
+type S3rverInstance = {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+};
+const require = createRequire(import.meta.url);
+const S3rver = require('@20minutes/s3rver') as new (options: object) => S3rverInstance;
+
+// s3rver 4 signs bucket-level requests (list, multi-delete) over `/bucket`, while AWS and the v3
+// SDK use the request's real path `/bucket/`; it would refuse every correct signature there.
+const signatureV4 = require('@20minutes/s3rver/lib/signature/v4.js') as {
+  getStringToSign: (canonical: { uri: string }, request: unknown) => string;
+};
+const signBucketPathAsSent = signatureV4.getStringToSign;
+if (!(signBucketPathAsSent as { fixed?: boolean }).fixed) {
+  const fixed = (canonical: { uri: string }, request: unknown) =>
+    signBucketPathAsSent(
+      /^\/[^/]+$/.test(canonical.uri) ? { ...canonical, uri: `${canonical.uri}/` } : canonical,
+      request,
+    );
+  signatureV4.getStringToSign = Object.assign(fixed, { fixed: true });
+}
+
+/**
+ * An S3-compatible server (s3rver) in this process on a free port, with one fresh bucket in a
+ * fresh folder; `stop` closes it and removes the folder.
+ */
+export async function startS3Server() {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-s3-'));
+  const bucket = `adtwin-test-${randomUUID().slice(0, 8)}`;
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
+  const { port } = await server.run();
+  const settings: S3Settings = {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    // s3rver's built-in account.
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  return {
+    settings,
+    /** The variables that select this store, for a server started with an environment. */
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: settings.endpoint!,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+    async stop() {
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test-server.js';
+
+// How the built web app and the API's JSON travel: compressed, cached when hashed, maps private.
+
+const script = `console.log(${JSON.stringify('a hashed chunk '.repeat(200))});`;
+let t: TestServer;
+let webDist: string;
+
+beforeAll(async () => {
+  // A web build as apps/web's `npm run build` leaves it, precompressed copies included.
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-web-dist-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><title>Adtwin</title>`);
+  const chunk = path.join(webDist, 'assets/page-AbC123.js');
+  fs.writeFileSync(chunk, script);
+  fs.writeFileSync(`${chunk}.br`, brotliCompressSync(script));
+  fs.writeFileSync(`${chunk}.gz`, gzipSync(script));
+  fs.writeFileSync(`${chunk}.map`, '{"version":3,"sources":["secret.ts"]}');
+  t = await startTestServer({}, { webDistDir: webDist });
+});
+afterAll(async () => {
+  await t.stop();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (pathname: string, acceptEncoding?: string) =>
+  fetch(new URL(pathname, t.baseUrl), {
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+describe('web delivery', () => {
+  it('sends the brotli copy of a hashed asset to a browser that takes it, cached for a year', async () => {
+    const res = await get('/assets/page-AbC123.js', 'gzip, deflate, br');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    // The stored brotli file itself went out (fetch decodes it again on this side).
+    expect(Number(res.headers.get('content-length'))).toBe(brotliCompressSync(script).length);
+    expect(await res.text()).toBe(script);
+  });
+
+  it('falls back to gzip, then to the plain file', async () => {
+    const gzipped = await get('/assets/page-AbC123.js', 'gzip');
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(gzipped.headers.get('content-length'))).toBe(gzipSync(script).length);
+    expect(await gzipped.text()).toBe(script);
+    const plain = await get('/assets/page-AbC123.js', 'identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('never serves source maps', async () => {
+    const res = await get('/assets/page-AbC123.js.map');
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('secret.ts');
+  });
+
+  it('compresses JSON replies', async () => {
+    const res = await get('/api/openapi.json', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Pencil } from 'lucide-react';
+import { Button } from '@/components/ui/Button';
+import { renameTemplate, type CommunityTemplate } from './api';
+
+/** The owner's Rename for one of their templates: the name the community sees. */
+export function TemplateNameEditor({ template }: { template: CommunityTemplate }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (draft === null) return;
+    if (!draft.trim()) {
+      toast.error('Could not rename the template: Name cannot be empty');
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await renameTemplate(template.id, draft);
+      setDraft(null);
+      await queryClient.invalidateQueries({ queryKey: ['my-templates'] });
+    } catch (error) {
+      toast.error(
+        `Could not rename the template: ${error instanceof Error ? error.message : 'Request failed'}`,
+      );
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  if (draft === null) {
+    return (
+      <Button
+        variant="ghost"
+
+        className="h-8 self-start px-2 text-xs"
+        aria-label={`Rename ${template.name}`}
+        onClick={() => setDraft(template.name)}
+      >
+        <Pencil className="size-3.5" aria-hidden="true" />
+        Rename
+      </Button>
+    );
+  }
+  return (
+    <form onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
+      <label className="flex flex-col gap-1 text-xs text-muted">
+        Template name
+        <input
+          value={draft}
+          maxLength={120}
+          autoFocus
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setDraft(null);
+          }}
+          className="h-9 rounded-md border border-border bg-bg px-2 text-sm text-fg"
+        />
+      </label>
+      <div className="flex gap-2">
+        <Button type="submit" isLoading={isSaving}>
+          Save
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setDraft(null)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

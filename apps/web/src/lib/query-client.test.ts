@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { accountQueryKey } from './account';
+import { ApiError } from './api-client';
+import { createQueryClient } from './query-client';
+
+const signedIn = { id: 'u1', email: 'a@example.test' };
+
+describe('the query client when a session ends elsewhere', () => {
+  it('forgets the person and their data on a 401, once, and says so', async () => {
+    let told = 0;
+    const client = createQueryClient({ onSessionEnded: () => (told += 1) });
+    client.setQueryData(accountQueryKey, signedIn);
+    client.setQueryData(['uploads'], ['cached upload']);
+    await client
+      .fetchQuery({
+        queryKey: ['credits'],
+        queryFn: () => Promise.reject(new ApiError(401, 'You must be signed in')),
+      })
+      .catch(() => undefined);
+    expect(client.getQueryData(accountQueryKey)).toBeNull();
+    expect(client.getQueryData(['uploads'])).toBeUndefined();
+    expect(told).toBe(1);
+    // Further 401s after that (nobody signed in any more) change nothing.
+    await client
+      .fetchQuery({
+        queryKey: ['designs'],
+        queryFn: () => Promise.reject(new ApiError(401, 'You must be signed in')),
+      })
+      .catch(() => undefined);
+    expect(told).toBe(1);
+  });
+
+  it('leaves a signed-in page alone on other failures', async () => {
+    let told = 0;
+    const client = createQueryClient({ onSessionEnded: () => (told += 1) });
+    client.setQueryData(accountQueryKey, signedIn);
+    await client
+      .fetchQuery({
+        queryKey: ['credits'],
+        queryFn: () => Promise.reject(new ApiError(500, 'Something went wrong')),
+        retry: false,
+      })
+      .catch(() => undefined);
+    expect(client.getQueryData(accountQueryKey)).toEqual(signedIn);
+    expect(told).toBe(0);
+  });
+
+  it('treats a failed action (mutation) the same way', async () => {
+    let told = 0;
+    const client = createQueryClient({ onSessionEnded: () => (told += 1) });
+    client.setQueryData(accountQueryKey, signedIn);
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: () => Promise.reject(new ApiError(401, 'You must be signed in')),
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(client.getQueryData(accountQueryKey)).toBeNull();
+    expect(told).toBe(1);
+  });
+});

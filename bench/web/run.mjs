@@ -1,0 +1,194 @@
+/**
+ * How fast the web app opens on a phone. The built server runs as a child process (as `npm start`
+ * runs it, PGlite and files in a temporary folder); Debian's Chromium opens each page with a phone
+ * profile (390x844, 4x CPU slowdown) and a cold cache, `--runs` times, and a static page of the
+ * same size class is opened the same way in the same run as the baseline. Prints, per page: the
+ * median Largest Contentful Paint, its ratio to the static page, and the JavaScript and all bytes
+ * sent over the wire (compressed), beside the goals of issue 17.
+ *
+ *   npm run build && npm run bench:web -w @adtwin/bench [-- --runs 7]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    port: { type: 'string', default: '4651' },
+  },
+});
+const runs = Number(values.runs);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const baseUrl = `http://127.0.0.1:${values.port}`;
+const GOALS = {
+  '/login': { jsKb: 120, lcpMs: 450 },
+  '/templates': { jsKb: 180, lcpMs: 700 },
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+if (!fs.existsSync(serverMain)) throw new Error('Build first: npm run build');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-bench-web-'));
+const server = spawn(process.execPath, [serverMain], {
+  env: {
+    ...process.env,
+    PORT: values.port,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let finished = false;
+server.on('exit', (code) => {
+  if (!finished) throw new Error(`the server stopped (exit code ${code})`);
+});
+
+/** The baseline: one static page with a heading and a paragraph, as small as a page can be. */
+const staticPage = http.createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html' });
+  response.end(
+    '<!doctype html><meta name=viewport content="width=device-width"><title>Static</title>' +
+      '<h1>Clone any ad with your product</h1><p>A static page, the fastest a page can be.</p>',
+  );
+});
+await new Promise((resolve) => staticPage.listen(0, '127.0.0.1', resolve));
+const staticUrl = `http://127.0.0.1:${staticPage.address().port}/`;
+
+try {
+  for (let i = 0; ; i++) {
+    if (i > 240) throw new Error('the server did not start');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  // One onboarded account whose cookies every /templates visit reuses.
+  const account = await browser.newContext({ baseURL: baseUrl });
+  const email = `bench-web-${Date.now()}@example.test`;
+  const password = 'Sunny-Day-42';
+  await account.request.post('/api/auth/sign-up/email', {
+    data: { email, password, name: 'Bench Person' },
+  });
+  const outbox = await (await account.request.get('/dev/outbox')).text();
+  const link = [...outbox.matchAll(/https?:\/\/[^\s<"]+verify-email[^\s<"]+/g)]
+    .map((match) => match[0].replaceAll('&amp;', '&'))
+    .at(-1);
+  if (!link) throw new Error('no verification link in /dev/outbox');
+  await account.request.get(link.replace(/^https?:\/\/[^/]+/, baseUrl), { maxRedirects: 0 });
+  await account.request.put('/api/me/onboarding', {
+    data: { userType: 'ecommerce', source: 'instagram' },
+  });
+  const cookies = await account.cookies();
+
+  /** Opens one page cold on the phone profile; returns its LCP and the bytes it fetched. */
+  async function visit(url, signedIn) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    if (signedIn) await context.addCookies(cookies);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    // Bodies as sent (compressed), without the headers: what the page's code and content weigh.
+    const responses = new Map();
+    cdp.on('Network.responseReceived', (event) =>
+      responses.set(event.requestId, {
+        type: event.type,
+        headerBytes: event.response.encodedDataLength,
+      }),
+    );
+    let jsBytes = 0;
+    let allBytes = 0;
+    cdp.on('Network.loadingFinished', (event) => {
+      const response = responses.get(event.requestId);
+      const bodyBytes = event.encodedDataLength - (response?.headerBytes ?? 0);
+      allBytes += bodyBytes;
+      if (response?.type === 'Script') jsBytes += bodyBytes;
+    });
+    await page.addInitScript(() => {
+      globalThis.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) globalThis.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await sleep(300);
+    const lcp = await page.evaluate(() => globalThis.__lcp);
+    await context.close();
+    return { lcp, jsKb: jsBytes / 1024, allKb: allBytes / 1024 };
+  }
+
+  const pages = [
+    { name: 'static page (baseline)', url: staticUrl, signedIn: false },
+    { name: '/login', url: `${baseUrl}/login`, signedIn: false },
+    { name: '/templates', url: `${baseUrl}/templates`, signedIn: true },
+  ];
+  const results = [];
+  for (const { name, url, signedIn } of pages) {
+    await visit(url, signedIn); // warms the server's caches, not the browser's
+    const samples = [];
+    for (let run = 0; run < runs; run++) samples.push(await visit(url, signedIn));
+    results.push({
+      name,
+      lcp: median(samples.map((s) => s.lcp)),
+      jsKb: median(samples.map((s) => s.jsKb)),
+      allKb: median(samples.map((s) => s.allKb)),
+    });
+  }
+  await browser.close();
+
+  const baseline = results[0].lcp;
+  const rows = results.map(({ name, lcp, jsKb, allKb }) => {
+    const goal = GOALS[name];
+    return {
+      page: name,
+      'LCP median ms': Math.round(lcp),
+      'x static': (lcp / baseline).toFixed(1),
+      'LCP goal ms': goal?.lcpMs ?? '',
+      'JS KB (compressed)': jsKb.toFixed(1),
+      'JS goal KB': goal?.jsKb ?? '',
+      'all KB (compressed)': allKb.toFixed(1),
+    };
+  });
+  console.log(
+    `Phone profile (390x844, 4x CPU slowdown), cold cache, median of ${runs}; load ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  console.table(rows);
+  fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(here, 'results/latest.json'), JSON.stringify(rows, null, 2));
+} finally {
+  finished = true;
+  server.kill();
+  staticPage.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

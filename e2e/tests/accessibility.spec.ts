@@ -1,0 +1,78 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createOnboardedUser, createVerifiedUser } from './helpers';
+
+// axe-core on every page, in light and dark: a serious or critical violation fails the test.
+
+const SIGNED_IN_PAGES = [
+  '/templates',
+  '/community',
+  '/design',
+  '/your-designs',
+  '/help-center',
+  '/subscription',
+  '/settings',
+];
+
+async function seriousViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const nodes = violation.nodes.slice(0, 4).map((node) => {
+        const data = node.any[0]?.data as
+          { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const colours = data?.contrastRatio
+          ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1)`
+          : '';
+        return `${node.target.join(' ')}${colours}`;
+      });
+      return `${violation.id}: ${nodes.join(' | ')}`;
+    });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.use({ colorScheme: scheme });
+
+    test('signed out: sign-in, sign-up and password pages', async ({ page }) => {
+      const found: Record<string, string[]> = {};
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+      found['/login'] = await seriousViolations(page);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      found['/login (sign up)'] = await seriousViolations(page);
+      await page.goto('/update-password');
+      found['/update-password'] = await seriousViolations(page);
+      expect(found).toEqual({ '/login': [], '/login (sign up)': [], '/update-password': [] });
+    });
+
+    test('onboarding', async ({ page }) => {
+      await createVerifiedUser(page);
+      await page.goto('/onboarding');
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      expect(await seriousViolations(page), '/onboarding').toEqual([]);
+    });
+
+    test('every page of the app and the editor', async ({ page }) => {
+      test.setTimeout(120_000);
+      await createOnboardedUser(page);
+      const found: Record<string, string[]> = {};
+      for (const pathname of SIGNED_IN_PAGES) {
+        await page.goto(pathname);
+        await expect(page.getByRole('main')).toBeVisible();
+        found[pathname] = await seriousViolations(page);
+      }
+      const list = (await page.request.get('/api/templates?limit=1').then((r) => r.json())) as {
+        items: { id: number }[];
+      };
+      await page.goto(`/editor/${list.items[0]!.id}`);
+      await expect(page.getByRole('main')).toBeVisible();
+      found['/editor'] = await seriousViolations(page);
+      const none = Object.fromEntries(Object.keys(found).map((pathname) => [pathname, []]));
+      expect(found).toEqual(none);
+    });
+  });
+}

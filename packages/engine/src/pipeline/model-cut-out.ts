@@ -1,0 +1,361 @@
+import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
+import { boxMean, guidedFilter, labelComponents, type Component } from './mask-tools.js';
+import { dilate, type Raster } from './raster.js';
+
+/** Half of the model's scale: a pixel at or above it is the object's core. */
+const CORE = 128;
+
+/**
+ * The product's alpha from the segmentation model, at the raster's size. The raster's colours are
+ * decontaminated in place along the edge (the background's share taken out), so they can be laid
+ * on any scene. All zero when the model sees no object.
+ */
+export async function cutOutWithModel(raster: Raster): Promise<Uint8Array> {
+  const { width, height } = raster;
+  const probability = await predictAt(raster);
+  let parts = keepTheProduct(probability, width, height);
+  if (isScene(parts, width, height)) {
+    const zoomed = await zoomOnCentre(raster);
+    if (zoomed) {
+      probability.set(zoomed);
+      parts = keepTheProduct(probability, width, height);
+    }
+  }
+  return refineModelAlpha(raster, probability, parts);
+}
+
+async function predictAt(raster: Raster): Promise<Uint8Array> {
+  const probability = await predictSaliency(raster);
+  return (await probabilityToRaster(probability, raster.width, raster.height)).data;
+}
+
+/** The share of the frame the centre crop keeps when the first look found a whole scene. */
+const ZOOM = 0.7;
+
+/**
+ * A mask that runs off the frame and covers much of it is a scene (the armchair a mug stands on,
+ * the sofa behind it), not a product: a product does not run off its own photo.
+ */
+function isScene(alpha: Uint8Array, width: number, height: number): boolean {
+  let area = 0;
+  for (let i = 0; i < alpha.length; i += 1) if (alpha[i]! >= CORE) area += 1;
+  return area >= alpha.length * 0.08 && borderShare(alpha, width, height) >= 0.005;
+}
+
+/**
+ * Looks again at the centre of the photo, where people place what they photograph: without the
+ * scene's full extent, the model sees the product standing out from the furniture. The new
+ * probability (zero outside the crop) is used only when its object sits clear of the crop's
+ * edges; else null.
+ */
+async function zoomOnCentre(raster: Raster): Promise<Uint8Array | null> {
+  const { width, height, channels } = raster;
+  const cropWidth = Math.round(width * ZOOM);
+  const cropHeight = Math.round(height * ZOOM);
+  const left = Math.round((width - cropWidth) / 2);
+  const top = Math.round((height - cropHeight) / 2);
+  const crop = new Uint8Array(cropWidth * cropHeight * channels);
+  for (let y = 0; y < cropHeight; y += 1) {
+    const from = ((y + top) * width + left) * channels;
+    crop.set(raster.data.subarray(from, from + cropWidth * channels), y * cropWidth * channels);
+  }
+  const cropRaster: Raster = { data: crop, width: cropWidth, height: cropHeight, channels };
+  const probability = await predictAt(cropRaster);
+  const parts = keepTheProduct(probability, cropWidth, cropHeight);
+  let area = 0;
+  for (let i = 0; i < parts.length; i += 1) if (parts[i]! >= CORE) area += 1;
+  if (area < parts.length * 0.02 || borderShare(parts, cropWidth, cropHeight) > 0.01) return null;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < cropHeight; y += 1) {
+    out.set(probability.subarray(y * cropWidth, (y + 1) * cropWidth), (y + top) * width + left);
+  }
+  return out;
+}
+
+/** Share of the frame's border pixels the mask covers. */
+function borderShare(mask: Uint8Array, width: number, height: number): number {
+  let hits = 0;
+  for (let x = 0; x < width; x += 1) {
+    if (mask[x]! >= CORE) hits += 1;
+    if (mask[(height - 1) * width + x]! >= CORE) hits += 1;
+  }
+  for (let y = 0; y < height; y += 1) {
+    if (mask[y * width]! >= CORE) hits += 1;
+    if (mask[y * width + width - 1]! >= CORE) hits += 1;
+  }
+  return hits / (2 * (width + height));
+}
+
+/**
+ * The steps after the model, apart so measures can feed a stored probability: `parts` is
+ * `keepTheProduct` of it when already computed.
+ */
+export function refineModelAlpha(
+  raster: Raster,
+  probability: Uint8Array,
+  parts?: Uint8Array,
+): Uint8Array {
+  const { width, height } = raster;
+  const alpha = parts ?? keepTheProduct(probability, width, height);
+  closeNotches(alpha, probability, width, height);
+  fillEnclosedParts(raster, alpha, probability);
+  solidifyInside(alpha, width, height);
+  refineEdge(raster, alpha);
+  decontaminate(raster, alpha);
+  return alpha;
+}
+
+/**
+ * The part (or parts) of the probability map that are the product: the model marks everything
+ * salient, and on a busy photo that includes a chair or a plant beside the product. The main part
+ * has the most probability mass, discounted by its distance from the centre; other parts stay only
+ * when they touch it closely (a handle, a cap) or are nearly as strong (the second shoe of a pair).
+ */
+export function keepTheProduct(probability: Uint8Array, width: number, height: number): Uint8Array {
+  const core = new Uint8Array(width * height);
+  for (let i = 0; i < core.length; i += 1) core[i] = probability[i]! >= CORE ? 1 : 0;
+  const { labels, components } = labelComponents(core, width, height, probability);
+  const alpha = new Uint8Array(width * height);
+  if (components.length === 0) return alpha;
+  const kept = chooseProductParts(components, width, height);
+  const keptCore = new Uint8Array(width * height);
+  for (let i = 0; i < keptCore.length; i += 1) keptCore[i] = kept.has(labels[i]!) ? 1 : 0;
+  // The soft rim around the kept parts belongs to them; soft values elsewhere are other things.
+  const rim = dilate(
+    keptCore,
+    width,
+    height,
+    Math.max(3, Math.round(Math.max(width, height) / 150)),
+  );
+  for (let i = 0; i < alpha.length; i += 1) {
+    alpha[i] = keptCore[i] ? probability[i]! : rim[i] && !core[i] ? probability[i]! : 0;
+  }
+  return alpha;
+}
+
+/** Probability mass, discounted by the distance from the centre. */
+export function centredMass(part: Component, width: number, height: number): number {
+  const cx = part.sumX / part.area / width - 0.5;
+  const cy = part.sumY / part.area / height - 0.5;
+  return part.mass * (1.2 - Math.min(1, Math.hypot(cx, cy) * 1.4));
+}
+
+/**
+ * The labels of the parts that make the product: the best-scoring part, the parts touching it
+ * closely (a handle, a cap) and parts nearly as strong close by (the second shoe of a pair).
+ */
+export function chooseProductParts(
+  components: Component[],
+  width: number,
+  height: number,
+  score: (part: Component) => number = (part) => centredMass(part, width, height),
+): Set<number> {
+  const diagonal = Math.hypot(width, height);
+  const scores = components.map(score);
+  const best = scores.reduce((top, score, index) => (score > scores[top]! ? index : top), 0);
+  const main = components[best]!;
+  const kept = new Set([main.label]);
+  for (const [index, part] of components.entries()) {
+    if (index === best) continue;
+    const gap = Math.hypot(
+      Math.max(0, part.minX - main.maxX, main.minX - part.maxX),
+      Math.max(0, part.minY - main.maxY, main.minY - part.maxY),
+    );
+    const isAttached = gap <= diagonal * 0.03 && part.area >= main.area * 0.002;
+    const isTwin = scores[index]! >= scores[best]! * 0.6 && gap <= diagonal * 0.12;
+    if (isAttached || isTwin) kept.add(part.label);
+  }
+  return kept;
+}
+
+/**
+ * Regions enclosed by the product that the model left out. A light logo on a mug or a label is
+ * part of the product; the hole of a mug's handle shows the background. A hole stays open when
+ * the model is certain of it, or fairly sure and its colour is the colour of the background
+ * around the product; the rest is filled.
+ */
+function fillEnclosedParts(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
+  const { width, height, data, channels } = raster;
+  const outside = new Uint8Array(width * height);
+  for (let i = 0; i < outside.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
+  const { labels, components } = labelComponents(outside, width, height, probability);
+  const holes = components.filter((part) => !part.touchesBorder);
+  if (holes.length === 0) return;
+  const background = components.filter((part) => part.touchesBorder).map((part) => part.label);
+  const isBackground = new Uint8Array(components.length + 1);
+  for (const label of background) isBackground[label] = 1;
+  // The background's colours: a ring just outside the product, summed in coarse cells so each
+  // hole compares with the background near it.
+  const product = new Uint8Array(width * height);
+  for (let i = 0; i < product.length; i += 1) product[i] = isBackground[labels[i]!] ? 0 : 1;
+  const near = dilate(product, width, height, Math.max(4, Math.round(width / 100)));
+  const cell = Math.max(16, Math.round(Math.max(width, height) / 8));
+  const columns = Math.ceil(width / cell);
+  const rows = Math.ceil(height / cell);
+  const ringSums = new Float64Array(columns * rows * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      if (!near[i] || product[i]) continue;
+      const c = (Math.floor(y / cell) * columns + Math.floor(x / cell)) * 4;
+      for (let k = 0; k < 3; k += 1) ringSums[c + k]! += data[i * channels + k]!;
+      ringSums[c + 3]! += 1;
+    }
+  }
+  const holeSums = new Float64Array((components.length + 1) * 3);
+  for (let i = 0; i < labels.length; i += 1) {
+    const label = labels[i]!;
+    if (!label || isBackground[label]) continue;
+    for (let k = 0; k < 3; k += 1) holeSums[label * 3 + k]! += data[i * channels + k]!;
+  }
+  const productArea = product.reduce((sum, value) => sum + value, 0);
+  const fill = new Uint8Array(components.length + 1);
+  for (const hole of holes) {
+    const mean = [0, 1, 2].map((k) => holeSums[hole.label * 3 + k]! / hole.area);
+    const ring = ringColourAround(ringSums, columns, rows, cell, hole);
+    const doubt = hole.mass / hole.area / 255;
+    const looksLikeBackground =
+      ring !== null &&
+      Math.hypot(mean[0]! - ring[0]!, mean[1]! - ring[1]!, mean[2]! - ring[2]!) < 40;
+    const isSpeck = hole.area < productArea * 0.0005;
+    const isSeeThrough = doubt < 0.05 || (doubt < 0.12 && looksLikeBackground);
+    fill[hole.label] = isSpeck || !isSeeThrough ? 1 : 0;
+  }
+  for (let i = 0; i < labels.length; i += 1) if (fill[labels[i]!]) alpha[i] = 255;
+}
+
+/** Mean ring colour in the cells around a hole, widening until some ring pixels are found. */
+function ringColourAround(
+  sums: Float64Array,
+  columns: number,
+  rows: number,
+  cell: number,
+  hole: Component,
+): number[] | null {
+  const c0 = Math.floor(hole.minX / cell);
+  const c1 = Math.floor(hole.maxX / cell);
+  const r0 = Math.floor(hole.minY / cell);
+  const r1 = Math.floor(hole.maxY / cell);
+  for (let reach = 1; reach <= Math.max(columns, rows); reach += 1) {
+    const total = [0, 0, 0, 0];
+    for (let r = Math.max(0, r0 - reach); r <= Math.min(rows - 1, r1 + reach); r += 1) {
+      for (let c = Math.max(0, c0 - reach); c <= Math.min(columns - 1, c1 + reach); c += 1) {
+        for (let k = 0; k < 4; k += 1) total[k]! += sums[(r * columns + c) * 4 + k]!;
+      }
+    }
+    if (total[3]! > 50) return total.slice(0, 3).map((sum) => sum / total[3]!);
+  }
+  return null;
+}
+
+/**
+ * Narrow notches in the outline where the model doubted a light patch of a label against a light
+ * background: a morphological closing of the product, kept where the model saw at least a trace.
+ */
+function closeNotches(
+  alpha: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+): void {
+  const radius = Math.max(2, Math.round(Math.max(width, height) / 70));
+  const inside = new Uint8Array(width * height);
+  for (let i = 0; i < alpha.length; i += 1) inside[i] = alpha[i]! >= CORE ? 1 : 0;
+  const grown = dilate(inside, width, height, radius);
+  const outsideGrown = new Uint8Array(width * height);
+  for (let i = 0; i < grown.length; i += 1) outsideGrown[i] = grown[i] ? 0 : 1;
+  const closedOutside = dilate(outsideGrown, width, height, radius);
+  for (let i = 0; i < alpha.length; i += 1) {
+    if (!closedOutside[i] && !inside[i] && probability[i]! >= 64) alpha[i] = 255;
+  }
+}
+
+/**
+ * Away from its outline a product is opaque: the model's doubt inside it (a clear bottle before a
+ * bright window reads as half there) would let the new scene show through.
+ */
+function solidifyInside(alpha: Uint8Array, width: number, height: number): void {
+  const outside = new Uint8Array(width * height);
+  for (let i = 0; i < alpha.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
+  const nearOutside = dilate(
+    outside,
+    width,
+    height,
+    Math.max(3, Math.round(Math.max(width, height) / 100)),
+  );
+  for (let i = 0; i < alpha.length; i += 1) if (!nearOutside[i]) alpha[i] = 255;
+}
+
+/**
+ * The model's edge is soft and at its own 1024 px scale: within a narrow unknown band around the
+ * half-way contour (a trimap: certain inside, certain outside, unknown between), a guided filter
+ * pulls the alpha onto the photo's own edges.
+ */
+function refineEdge(raster: Raster, alpha: Uint8Array): void {
+  const { width, height, data, channels } = raster;
+  const side = Math.max(width, height);
+  const band = Math.max(2, Math.round(side / 256));
+  const inside = new Uint8Array(width * height);
+  const outside = new Uint8Array(width * height);
+  for (let i = 0; i < alpha.length; i += 1) {
+    inside[i] = alpha[i]! >= CORE ? 1 : 0;
+    outside[i] = alpha[i]! < CORE ? 1 : 0;
+  }
+  const nearInside = dilate(inside, width, height, band);
+  const nearOutside = dilate(outside, width, height, band);
+  const guide = new Float32Array(width * height);
+  const input = new Float32Array(width * height);
+  for (let i = 0; i < guide.length; i += 1) {
+    const p = i * channels;
+    guide[i] = (0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!) / 255;
+    input[i] = alpha[i]! / 255;
+  }
+  const filtered = guidedFilter(guide, input, width, height, band * 2, 1e-3);
+  for (let i = 0; i < alpha.length; i += 1) {
+    if (!(nearInside[i] && nearOutside[i])) continue;
+    alpha[i] = Math.round(Math.min(1, Math.max(0, filtered[i]!)) * 255);
+  }
+}
+
+/**
+ * Edge pixels mix the product with the background behind it. With the background's colour nearby
+ * (the mean of clear pixels around) and the alpha, the product's own colour is recovered, so no
+ * fringe of the old background travels to the new scene.
+ */
+function decontaminate(raster: Raster, alpha: Uint8Array): void {
+  const { width, height, data, channels } = raster;
+  const radius = Math.max(4, Math.round(Math.max(width, height) / 128));
+  const clear = new Float32Array(width * height);
+  const solid = new Float32Array(width * height);
+  for (let i = 0; i < alpha.length; i += 1) {
+    clear[i] = alpha[i]! < 13 ? 1 : 0;
+    solid[i] = alpha[i]! > 242 ? 1 : 0;
+  }
+  const clearShare = boxMean(clear, width, height, radius);
+  const solidShare = boxMean(solid, width, height, radius);
+  for (let k = 0; k < 3; k += 1) {
+    const channel = new Float32Array(width * height);
+    for (let i = 0; i < channel.length; i += 1) channel[i] = data[i * channels + k]!;
+    const clearPart = new Float32Array(width * height);
+    const solidPart = new Float32Array(width * height);
+    for (let i = 0; i < channel.length; i += 1) {
+      clearPart[i] = channel[i]! * clear[i]!;
+      solidPart[i] = channel[i]! * solid[i]!;
+    }
+    const backgroundSum = boxMean(clearPart, width, height, radius);
+    const productSum = boxMean(solidPart, width, height, radius);
+    for (let i = 0; i < channel.length; i += 1) {
+      const a = alpha[i]! / 255;
+      if (a <= 0.05 || a >= 0.95) continue;
+      const product = solidShare[i]! > 0 ? productSum[i]! / solidShare[i]! : channel[i]!;
+      if (clearShare[i]! <= 0) continue;
+      const background = backgroundSum[i]! / clearShare[i]!;
+      const unmixed = (channel[i]! - (1 - a) * background) / a;
+      // Faint pixels carry little of the product: lean on the product's colour nearby instead of
+      // amplifying noise.
+      const trust = Math.min(1, a * 2);
+      const colour = trust * unmixed + (1 - trust) * product;
+      data[i * channels + k] = Math.max(0, Math.min(255, Math.round(colour)));
+    }
+  }
+}

@@ -1,0 +1,319 @@
+import type { Box } from '../types.js';
+import type { Footprint } from './place-product.js';
+import { fillRegion } from './fill-region.js';
+import { boundingBoxOf, type Raster } from './raster.js';
+
+/** Darkening weaker than this is texture or fill noise, not a shadow. */
+const NOISE_LEVEL = 0.94;
+/** No real shadow darkens a surface below this share of its light. */
+const DARKEST_SHADOW = 0.3;
+/** How far above the contact line (share of the old product's height) a shadow is taken. */
+const SHADOW_REACH = 0.3;
+/** Fine detail (see measureDetail) above which a pixel is print or an edge, not shade. */
+const DETAIL = 6;
+/** A "shadow" bigger than this share of the old product is a misread part of it. */
+const MAX_SHADOW_SHARE = 0.6;
+/** The widest gap under the old product (share of its width) a shadow is carried across. */
+const MAX_BRIDGE = 0.35;
+/** Luminance steps per pixel above which an edge is an outline, not a penumbra. */
+const SHARP_EDGE = 14;
+
+/**
+ * The template's own shadow, moved under the new product (frame changed in place). Where the
+ * old product's shadow was removed, original / filled background is the shadow's darkening; it
+ * is measured on blurred pixels (a patch fill's texture differs from the original's grain by
+ * grain, not by light) and only where the change is a neutral darkening (same ratio on every
+ * channel, as light is). Under the old product itself the darkening is unknown and is
+ * interpolated along rows. The map is then laid under the new product: shifted from the old
+ * foot to the new one and stretched by the ratio of their sizes, so a shadow cast to the right
+ * stays cast to the right. Returns the mean darkening laid (0 = none), for measuring.
+ */
+export function transferShadow(options: {
+  frame: Raster;
+  original: Raster;
+  hole: Uint8Array;
+  object: Uint8Array;
+  from: Footprint;
+  to: Box;
+  limits: Box;
+  protect?: Uint8Array;
+}): number {
+  const { frame, original, hole, object, from, to, limits, protect } = options;
+  // The removal may reach past the limits (a part of the old product that stuck out): its
+  // shadow there is laid back too.
+  const holeBox = boundingBoxOf(hole, frame.width);
+  const area = holeBox ? unionBox(limits, holeBox) : limits;
+  const { width } = frame;
+  const w = area.width;
+  const h = area.height;
+  if (w < 2 || h < 2) return 0;
+  const radius = Math.max(2, Math.round(Math.min(from.box.width, from.box.height) * 0.02));
+  const before = blurredLuminance(original, area, radius);
+  const after = blurredLuminance(frame, area, radius);
+  const beforeColour = blurredColour(original, area, radius);
+  const afterColour = blurredColour(frame, area, radius);
+  const sharp = findSharpEdges(original, area);
+  // A shadow keeps the surface's own texture; detail the filled surface does not have is the
+  // old product's (a grey label, a print).
+  const detail = measureDetail(original, area);
+  const surfaceDetail = measureDetail(frame, area);
+  // Shadows that matter lie on the support: from a little above the contact line downwards.
+  // Higher up, a removed pixel that darkens neutrally is more often part of an object (a grey
+  // pot, a stand) that the object mask missed.
+  const highest = from.bottom - from.box.height * SHADOW_REACH - area.y;
+  // NaN marks unknown darkening.
+  const map = new Float32Array(w * h).fill(Number.NaN);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = (y + area.y) * width + x + area.x;
+      const k = y * w + x;
+      if (!hole[i] || y < highest) {
+        map[k] = 1;
+        continue;
+      }
+      // Shadows have soft edges; a sharp edge among removed pixels is an object's outline.
+      if (object[i] || sharp[k] || detail[k]! > Math.max(DETAIL, 1.5 * surfaceDetail[k]!)) continue;
+      const ratio = (before[k]! + 1) / (after[k]! + 1);
+      let spread = 0;
+      for (let c = 0; c < 3; c += 1) {
+        const channel = (beforeColour[k * 3 + c]! + 1) / (afterColour[k * 3 + c]! + 1);
+        spread = Math.max(spread, Math.abs(channel - ratio));
+      }
+      // A change of colour is the old product's edge or a different fill, not light.
+      if (spread > 0.12 || ratio < DARKEST_SHADOW) continue;
+      map[k] = ratio >= NOISE_LEVEL ? 1 : ratio;
+    }
+  }
+  let shaded = 0;
+  for (let k = 0; k < map.length; k += 1) if (map[k]! < 1) shaded += 1;
+  if (shaded > from.area * MAX_SHADOW_SHARE) return 0;
+  interpolateRows(map, w, h, Math.max(4, from.box.width * MAX_BRIDGE));
+  // Soft edges: a shadow has no corners.
+  const soft = boxBlur(map, w, h, radius * 2);
+  const scaleX = from.box.width / Math.max(1, to.width);
+  const scaleY = from.box.height / Math.max(1, to.height);
+  const toFoot = to.x + to.width / 2;
+  const toBottom = to.y + to.height;
+  let total = 0;
+  for (let y = 0; y < h; y += 1) {
+    const fy = y + area.y;
+    const oy = Math.round(from.bottom + (fy - toBottom) * scaleY) - area.y;
+    if (oy < 0 || oy >= h) continue;
+    for (let x = 0; x < w; x += 1) {
+      const fx = x + area.x;
+      const ox = Math.round(from.footX + (fx - toFoot) * scaleX) - area.x;
+      if (ox < 0 || ox >= w) continue;
+      const darkening = soft[oy * w + ox]!;
+      const i = fy * width + fx;
+      const inLimits =
+        fx >= limits.x &&
+        fy >= limits.y &&
+        fx < limits.x + limits.width &&
+        fy < limits.y + limits.height;
+      if (!(darkening < 1) || protect?.[i] || !(inLimits || hole[i])) continue;
+      // Fade the shadow out over the last pixels of the allowed area: no straight cut edge.
+      const edge = Math.min(x, y, w - 1 - x, h - 1 - y);
+      const fade = Math.min(1, edge / (radius * 2));
+      const factor = 1 - (1 - darkening) * fade;
+      for (let c = 0; c < 3; c += 1) {
+        const k = i * frame.channels + c;
+        frame.data[k] = Math.round(frame.data[k]! * factor);
+      }
+      total += 1 - factor;
+    }
+  }
+  return total / (w * h);
+}
+
+/**
+ * The old product without its shadow. Segmentation often takes a cast shadow for part of the
+ * object; near the contact line, object pixels that are a neutral darkening of the background
+ * predicted around the hole (and have no sharp edge) are shadow. Returns the object left.
+ */
+export function separateShadow(original: Raster, hole: Uint8Array, object: Uint8Array): Uint8Array {
+  const { width, height } = original;
+  let top = height;
+  let bottom = -1;
+  for (let i = 0; i < object.length; i += 1) {
+    if (!object[i]) continue;
+    const y = Math.floor(i / width);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  if (bottom < 0) return object;
+  const predicted: Raster = { ...original, data: original.data.slice() };
+  fillRegion(predicted, hole, { grain: 0, isRough: true });
+  const from = Math.max(0, Math.floor(bottom - (bottom - top) * SHADOW_REACH));
+  const band = { x: 0, y: from, width, height: bottom - from + 1 };
+  const sharp = findSharpEdges(original, band);
+  const detail = measureDetail(original, band);
+  const grain = measureGrainDetail(detail, band, hole, width);
+  const solid = object.slice();
+  for (let y = from; y <= bottom; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const k = (y - from) * width + x;
+      if (!object[i] || sharp[k] || detail[k]! > Math.max(2 * DETAIL, 1.5 * grain)) continue;
+      const p = i * original.channels;
+      const ratios = [0, 1, 2].map(
+        (c) => (original.data[p + c]! + 1) / (predicted.data[p + c]! + 1),
+      );
+      const ratio = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
+      const spread = Math.max(...ratios) - Math.min(...ratios);
+      // Pixels like the background (ratio near 1) are not the object either: a penumbra's end.
+      if (spread <= 0.12 && ratio >= DARKEST_SHADOW && ratio < 2 - NOISE_LEVEL) solid[i] = 0;
+    }
+  }
+  return solid;
+}
+
+/**
+ * Fine detail around each pixel of the area: |Laplacian| of luminance averaged over 5x5. A
+ * shadow's soft ramp has almost none; print, edges and texture have plenty.
+ */
+function measureDetail(raster: Raster, area: Box): Float32Array {
+  const { width: w, height: h } = area;
+  const l = blurredLuminance(raster, area, 0);
+  const laplacian = new Float32Array(w * h);
+  for (let y = 1; y < h - 1; y += 1) {
+    for (let x = 1; x < w - 1; x += 1) {
+      const k = y * w + x;
+      laplacian[k] = Math.abs(l[k - 1]! + l[k + 1]! + l[k - w]! + l[k + w]! - 4 * l[k]!);
+    }
+  }
+  return boxBlur(laplacian, w, h, 2);
+}
+
+/** The median detail of the area's pixels outside the mask: the picture's own grain there. */
+function measureGrainDetail(detail: Float32Array, area: Box, mask: Uint8Array, width: number) {
+  const values: number[] = [];
+  for (let y = 0; y < area.height; y += 2) {
+    for (let x = 0; x < area.width; x += 2) {
+      if (!mask[(y + area.y) * width + x + area.x]) values.push(detail[y * area.width + x]!);
+    }
+  }
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1] ?? 0;
+}
+
+/** Pixels of the area next to a luminance step sharper than SHARP_EDGE (grown by a pixel). */
+function findSharpEdges(raster: Raster, area: Box): Uint8Array {
+  const { width: w, height: h } = area;
+  const l = blurredLuminance(raster, area, 0);
+  const out = new Uint8Array(w * h);
+  for (let y = 1; y < h - 1; y += 1) {
+    for (let x = 1; x < w - 1; x += 1) {
+      const k = y * w + x;
+      const gx = (l[k + 1]! - l[k - 1]!) / 2;
+      const gy = (l[k + w]! - l[k - w]!) / 2;
+      if (Math.hypot(gx, gy) <= SHARP_EDGE) continue;
+      for (let dy = -1; dy <= 1; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) out[k + dy * w + dx] = 1;
+    }
+  }
+  return out;
+}
+
+function blurredLuminance(raster: Raster, area: Box, radius: number): Float32Array {
+  const values = new Float32Array(area.width * area.height);
+  for (let y = 0; y < area.height; y += 1) {
+    for (let x = 0; x < area.width; x += 1) {
+      const i = ((y + area.y) * raster.width + x + area.x) * raster.channels;
+      values[y * area.width + x] =
+        0.299 * raster.data[i]! + 0.587 * raster.data[i + 1]! + 0.114 * raster.data[i + 2]!;
+    }
+  }
+  return boxBlur(values, area.width, area.height, radius);
+}
+
+function blurredColour(raster: Raster, area: Box, radius: number): Float32Array {
+  const out = new Float32Array(area.width * area.height * 3);
+  for (let c = 0; c < 3; c += 1) {
+    const values = new Float32Array(area.width * area.height);
+    for (let y = 0; y < area.height; y += 1) {
+      for (let x = 0; x < area.width; x += 1) {
+        values[y * area.width + x] =
+          raster.data[((y + area.y) * raster.width + x + area.x) * raster.channels + c]!;
+      }
+    }
+    const blurred = boxBlur(values, area.width, area.height, radius);
+    for (let i = 0; i < blurred.length; i += 1) out[i * 3 + c] = blurred[i]!;
+  }
+  return out;
+}
+
+/** Separable box blur with clamped edges. */
+function boxBlur(
+  values: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+): Float32Array {
+  const rows = new Float32Array(values.length);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let sum = 0;
+      let count = 0;
+      for (let d = -radius; d <= radius; d += 1) {
+        const xx = x + d;
+        if (xx < 0 || xx >= width) continue;
+        sum += values[y * width + xx]!;
+        count += 1;
+      }
+      rows[y * width + x] = sum / count;
+    }
+  }
+  const out = new Float32Array(values.length);
+  for (let x = 0; x < width; x += 1) {
+    for (let y = 0; y < height; y += 1) {
+      let sum = 0;
+      let count = 0;
+      for (let d = -radius; d <= radius; d += 1) {
+        const yy = y + d;
+        if (yy < 0 || yy >= height) continue;
+        sum += rows[yy * width + x]!;
+        count += 1;
+      }
+      out[y * width + x] = sum / count;
+    }
+  }
+  return out;
+}
+
+/**
+ * Unknown (NaN) values take the linear interpolation of the nearest known ones in their row,
+ * across gaps up to maxGap; wider gaps (the middle of a big object) stay unshaded.
+ */
+function interpolateRows(map: Float32Array, width: number, height: number, maxGap: number): void {
+  for (let y = 0; y < height; y += 1) {
+    const row = y * width;
+    let last = -1;
+    for (let x = 0; x <= width; x += 1) {
+      const known = x < width && !Number.isNaN(map[row + x]!);
+      if (x < width && !known) continue;
+      const left = last >= 0 ? map[row + last]! : undefined;
+      const right = x < width ? map[row + x]! : undefined;
+      for (let g = last + 1; g < x; g += 1) {
+        const t = (g - last) / (x - last);
+        // Known on one side only (the row leaves the area under the object): no shadow, else
+        // one value carried across the object would draw a hard-edged block.
+        map[row + g] =
+          left !== undefined && right !== undefined && x - last <= maxGap
+            ? left * (1 - t) + right * t
+            : 1;
+      }
+      last = x;
+    }
+  }
+}
+
+function unionBox(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}

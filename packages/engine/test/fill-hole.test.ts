@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { fillHole } from '../src/pipeline/fill-region.js';
+import { removeProduct } from '../src/pipeline/remove-product.js';
+import type { Raster } from '../src/pipeline/raster.js';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function makeRaster(width: number, height: number, color: (x: number, y: number) => number[]) {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) data.set(color(x, y), (y * width + x) * 3);
+  }
+  return { data, width, height, channels: 3 } satisfies Raster;
+}
+
+function maskOf(width: number, height: number, inside: (x: number, y: number) => boolean) {
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) mask[y * width + x] = inside(x, y) ? 1 : 0;
+  }
+  return mask;
+}
+
+const inBox = (box: Box) => (x: number, y: number) =>
+  x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
+
+/** Deterministic value noise in [0, 1): the grain of a synthetic wood. */
+function noise(x: number, y: number): number {
+  const n = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
+  return n - Math.floor(n);
+}
+
+const luminance = (raster: Raster, x: number, y: number) => {
+  const i = (y * raster.width + x) * 3;
+  return 0.299 * raster.data[i]! + 0.587 * raster.data[i + 1]! + 0.114 * raster.data[i + 2]!;
+};
+
+/** Paints the hole with a loud "old product" so that a pixel left unfilled or copied shows. */
+function paintObject(raster: Raster, hole: Uint8Array): void {
+  for (let i = 0; i < hole.length; i += 1) if (hole[i]) raster.data.set([250, 0, 20], i * 3);
+}
+
+describe('filling the hole of a removed product', () => {
+  it('continues plank seams through the hole on a textured floor', async () => {
+    const plank = 36;
+    // Vertical planks of slightly different tones with grain streaks and a dark 3 px seam.
+    const floor = (x: number, y: number) => {
+      const index = Math.floor(x / plank);
+      const within = x % plank;
+      if (within < 3) return [60, 42, 30];
+      const tone = 150 + ((index * 37) % 40);
+      const grain = 18 * noise(x, Math.floor(y / 9)) + 6 * noise(x * 3, y);
+      return [tone + grain, tone * 0.75 + grain, tone * 0.5 + grain * 0.6];
+    };
+    const image = makeRaster(420, 360, floor);
+    const holeBox = { x: 120, y: 100, width: 170, height: 150 };
+    const hole = maskOf(420, 360, inBox(holeBox));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('patches');
+    // Each seam inside the hole is still a dark line where it should be: for every hole row,
+    // the darkest pixel within 2 px of the seam is seam-dark.
+    const seams: number[] = [];
+    for (let x = 0; x < 420; x += plank) {
+      if (x >= holeBox.x + 4 && x < holeBox.x + holeBox.width - 4) seams.push(x + 1);
+    }
+    expect(seams.length).toBeGreaterThanOrEqual(4);
+    let continued = 0;
+    let rows = 0;
+    for (const seam of seams) {
+      for (let y = holeBox.y; y < holeBox.y + holeBox.height; y += 1) {
+        let darkest = 255;
+        for (let dx = -2; dx <= 2; dx += 1)
+          darkest = Math.min(darkest, luminance(image, seam + dx, y));
+        rows += 1;
+        if (darkest < 80) continued += 1;
+      }
+    }
+    expect(continued / rows).toBeGreaterThan(0.9);
+    // And no seam appears where there is none: plank middles stay light.
+    let falseSeams = 0;
+    for (const seam of seams) {
+      for (let y = holeBox.y; y < holeBox.y + holeBox.height; y += 1) {
+        if (luminance(image, seam + plank / 2, y) < 80) falseSeams += 1;
+      }
+    }
+    expect(falseSeams / rows).toBeLessThan(0.05);
+  });
+
+  it('carries a slanted wall-floor edge straight through the hole', async () => {
+    // Above the line: a fine-grained pale wall; below: a coarser dark floor.
+    const edge = (x: number) => 150 + (x - 200) * 0.35;
+    const scene = (x: number, y: number) =>
+      y < edge(x)
+        ? [200 + 14 * noise(x, y), 195 + 14 * noise(x, y), 185 + 14 * noise(x, y)]
+        : [90 + 30 * noise(Math.floor(x / 3), Math.floor(y / 3)), 70, 50];
+    const image = makeRaster(400, 300, scene);
+    const holeBox = { x: 140, y: 90, width: 120, height: 130 };
+    const hole = maskOf(400, 300, inBox(holeBox));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('patches');
+    // Pixels clearly on one side of the line inside the hole take that side's look.
+    let right = 0;
+    let total = 0;
+    for (let y = holeBox.y; y < holeBox.y + holeBox.height; y += 1) {
+      for (let x = holeBox.x; x < holeBox.x + holeBox.width; x += 1) {
+        const distance = y - edge(x);
+        if (Math.abs(distance) < 6) continue;
+        const isWall = luminance(image, x, y) > 150;
+        total += 1;
+        if (isWall === distance < 0) right += 1;
+      }
+    }
+    expect(right / total).toBeGreaterThan(0.95);
+  });
+
+  it('fills a flat background exactly flat', async () => {
+    const image = makeRaster(300, 260, () => [212, 190, 160]);
+    const hole = maskOf(300, 260, (x, y) => Math.hypot(x - 150, y - 130) < 70);
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    for (let i = 0; i < hole.length; i += 1) {
+      if (!hole[i]) continue;
+      expect([...image.data.subarray(i * 3, i * 3 + 3)]).toEqual([212, 190, 160]);
+    }
+  });
+
+  it('keeps a gradient a gradient', async () => {
+    const gradient = (x: number, y: number) => [40 + x / 2, 90 + y / 3, 200 - x / 4];
+    const truth = makeRaster(320, 260, gradient);
+    const image = makeRaster(320, 260, gradient);
+    const hole = maskOf(320, 260, inBox({ x: 100, y: 70, width: 120, height: 120 }));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    let worst = 0;
+    for (let i = 0; i < image.data.length; i += 1) {
+      worst = Math.max(worst, Math.abs(image.data[i]! - truth.data[i]!));
+    }
+    expect(worst).toBeLessThanOrEqual(8);
+  });
+
+  it('never paints nor copies protected pixels, and copies nothing of the old product', async () => {
+    const wood = (x: number, y: number) => {
+      const grain = 40 * noise(Math.floor(x / 2), Math.floor(y / 7));
+      return [120 + grain, 90 + grain, 60 + grain * 0.5];
+    };
+    const word = { x: 150, y: 60, width: 120, height: 30 };
+    const image = makeRaster(400, 320, (x, y) =>
+      inBox(word)(x, y) && (x + y) % 5 < 2 ? [255, 255, 255] : wood(x, y),
+    );
+    const holeBox = { x: 120, y: 70, width: 170, height: 170 };
+    const hole = maskOf(400, 320, inBox(holeBox));
+    paintObject(image, hole);
+    // The product's anti-aliased rim, just outside the hole: half red.
+    for (let y = holeBox.y - 1; y <= holeBox.y + holeBox.height; y += 1) {
+      for (const x of [holeBox.x - 1, holeBox.x + holeBox.width]) {
+        image.data.set([185, 45, 40], (y * 400 + x) * 3);
+      }
+    }
+    const protect = maskOf(400, 320, inBox(word));
+    const before = image.data.slice();
+    expect(await fillHole(image, hole, { protect, exclude: protect })).toBe('patches');
+    for (let i = 0; i < protect.length; i += 1) {
+      if (!protect[i]) continue;
+      for (let c = 0; c < 3; c += 1) expect(image.data[i * 3 + c]).toBe(before[i * 3 + c]);
+    }
+    let copied = 0;
+    for (let i = 0; i < hole.length; i += 1) {
+      if (!hole[i] || protect[i]) continue;
+      const [r, g, b] = image.data.subarray(i * 3, i * 3 + 3);
+      if (r! > 240 && g! > 240 && b! > 240) copied += 1; // a word's ink
+      if (r! > 160 && g! < 60) copied += 1; // the old product or its rim
+    }
+    expect(copied).toBe(0);
+  });
+
+  it('fills every pixel of the hole when part of it will be covered (keepOut)', async () => {
+    const wood = (x: number, y: number) => {
+      const grain = 40 * noise(Math.floor(x / 2), Math.floor(y / 7));
+      return [120 + grain, 90 + grain, 60 + grain * 0.5];
+    };
+    const image = makeRaster(360, 300, wood);
+    const holeBox = { x: 100, y: 80, width: 160, height: 150 };
+    const hole = maskOf(360, 300, inBox(holeBox));
+    const keepOut = maskOf(360, 300, inBox({ x: 120, y: 100, width: 120, height: 110 }));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole, { keepOut })).toBe('patches');
+    for (let i = 0; i < hole.length; i += 1) {
+      if (!hole[i]) continue;
+      const [r, g] = image.data.subarray(i * 3, i * 3 + 2);
+      expect(r! > 200 && g! < 40).toBe(false);
+    }
+  });
+});
+
+describe('finding all of the old product', () => {
+  const paper = (_x: number, y: number) => [236 - y / 40, 232 - y / 40, 226 - y / 40];
+  const body = { x: 260, y: 200, width: 120, height: 300 };
+  // The cap sits above the box the detection gave, past the shadow allowance.
+  const cap = { x: 290, y: 150, width: 60, height: 50 };
+  // A shelf edge touching the bottle's side and running across the whole frame.
+  const shelf = { x: 0, y: 420, width: 600, height: 6 };
+
+  it('removes a cap the product box cut off, and leaves the scene beyond alone', async () => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (inBox(body)(x, y)) return [40, 70, 45];
+      if (inBox(cap)(x, y)) return [200, 150, 40];
+      if (inBox(shelf)(x, y)) return [90, 80, 70];
+      return paper(x, y);
+    });
+    const truth = makeRaster(600, 600, (x, y) => (inBox(shelf)(x, y) ? [90, 80, 70] : paper(x, y)));
+    const recorded = maskOf(600, 600, inBox(body));
+    await removeProduct(image, body, recorded);
+    let worst = 0;
+    for (let y = cap.y - 4; y < cap.y + cap.height; y += 1) {
+      for (let x = cap.x - 4; x < cap.x + cap.width + 4; x += 1) {
+        for (let c = 0; c < 3; c += 1) {
+          const i = (y * 600 + x) * 3 + c;
+          worst = Math.max(worst, Math.abs(image.data[i]! - truth.data[i]!));
+        }
+      }
+    }
+    expect(worst).toBeLessThanOrEqual(12);
+    // The shelf goes on beyond the reach: outside the allowed area it is untouched.
+    const allowed = { x: 254, y: 185, width: 132, height: 330 };
+    for (let x = 0; x < 600; x += 1) {
+      if (inBox(allowed)(x, 422)) continue;
+      expect(luminance(image, x, 422)).toBeLessThan(100);
+    }
+  });
+});

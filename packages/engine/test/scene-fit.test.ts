@@ -1,0 +1,155 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeEngine } from '../src/index.js';
+import { composeSwap } from '../src/pipeline/compose-swap.js';
+import { planPlacement } from '../src/pipeline/place-product.js';
+import { decodeImage, type Raster } from '../src/pipeline/raster.js';
+import { matchTone, measureCrispness } from '../src/pipeline/scene-light.js';
+
+afterAll(() => closeEngine());
+
+describe('planning where the new product stands', () => {
+  const tallSlot = { x: 100, y: 50, width: 120, height: 360 };
+  // The old product (a bottle) fills most of its box and stands 20 px above the box's floor.
+  const bottle = {
+    area: 90 * 330,
+    bottom: 390,
+    footX: 170,
+    box: { x: 115, y: 60, width: 90, height: 330 },
+  };
+
+  it('keeps a wide product inside a tall slot, standing on the contact line', () => {
+    const box = planPlacement({
+      source: { width: 800, height: 200, opaqueShare: 0.9 },
+      slot: tallSlot,
+      footprint: bottle,
+    });
+    expect(box.width).toBeLessThanOrEqual(tallSlot.width);
+    expect(box.x).toBeGreaterThanOrEqual(tallSlot.x);
+    expect(box.y + box.height).toBe(bottle.bottom);
+  });
+
+  it('matches the old product visual mass instead of filling the slot', () => {
+    const small = {
+      area: 60 * 60,
+      bottom: 400,
+      footX: 160,
+      box: { x: 130, y: 340, width: 60, height: 60 },
+    };
+    const box = planPlacement({
+      source: { width: 500, height: 500, opaqueShare: 1 },
+      slot: { x: 0, y: 0, width: 400, height: 400 },
+      footprint: small,
+    });
+    expect(box.width * box.height).toBeGreaterThan(60 * 60 * 0.9);
+    expect(box.width * box.height).toBeLessThan(400 * 400 * 0.3 * 1.1);
+    expect(Math.abs(box.x + box.width / 2 - small.footX)).toBeLessThanOrEqual(1);
+  });
+
+  it('fits the product beside ad copy that overlaps its slot', () => {
+    const slot = { x: 0, y: 0, width: 400, height: 400 };
+    const price = { x: 0, y: 150, width: 180, height: 40 };
+    const box = planPlacement({
+      source: { width: 300, height: 300, opaqueShare: 1 },
+      slot,
+      footprint: {
+        area: 300 * 300,
+        bottom: 400,
+        footX: 200,
+        box: { x: 50, y: 100, width: 300, height: 300 },
+      },
+      avoid: [price],
+    });
+    const overlaps =
+      box.x < price.x + price.width &&
+      price.x < box.x + box.width &&
+      box.y < price.y + price.height &&
+      price.y < box.y + box.height;
+    expect(overlaps).toBe(false);
+    expect(box.width).toBeGreaterThan(150);
+  });
+});
+
+describe('light and texture of the scene', () => {
+  it('shades a flat product like the old product was lit', () => {
+    const data = new Uint8Array(40 * 20 * 4).fill(160);
+    for (let p = 3; p < data.length; p += 4) data[p] = 255;
+    const product: Raster = { data, width: 40, height: 20, channels: 4 };
+    matchTone(product, { lightness: 60, slopeX: 20, slopeY: 0, castA: 0, castB: 0 });
+    const left = product.data[(10 * 40 + 1) * 4]!;
+    const right = product.data[(10 * 40 + 38) * 4]!;
+    expect(right - left).toBeGreaterThan(10);
+  });
+
+  it('measures a softened picture as less crisp', async () => {
+    const { data } = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="80"><rect width="80" height="80" fill="#fff"/><rect x="20" y="20" width="40" height="40" fill="#222"/></svg>',
+      ),
+    )
+      .flatten()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const crisp: Raster = { data: new Uint8Array(data), width: 80, height: 80, channels: 3 };
+    const blurred = await sharp(data, { raw: { width: 80, height: 80, channels: 3 } })
+      .blur(2)
+      .raw()
+      .toBuffer();
+    const soft: Raster = { ...crisp, data: new Uint8Array(blurred) };
+    expect(measureCrispness(soft)).toBeLessThan(measureCrispness(crisp) * 0.8);
+  });
+});
+
+/** A plain grey studio: a dark block standing on y = 330, with or without a shadow to its right. */
+async function studio(withShadow: boolean): Promise<Uint8Array> {
+  const shadow = withShadow
+    ? '<ellipse cx="300" cy="332" rx="110" ry="16" fill="#000" opacity="0.45" filter="url(#soft)"/>'
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512">
+    <defs><filter id="soft"><feGaussianBlur stdDeviation="5"/></filter></defs>
+    <rect width="512" height="512" fill="#c8c8c8"/>${shadow}
+    <rect x="200" y="170" width="110" height="160" fill="#3a2a5a"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+const whiteCube = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 100, height: 100, channels: 4, background: '#f0f0f0ff' } })
+      .png()
+      .toBuffer(),
+  );
+
+describe('the template shadow', () => {
+  it('darkens the floor beside the new product where the template had a shadow', async () => {
+    const meanOfRegion = async (
+      png: Uint8Array,
+      area: { x: number; y: number; w: number; h: number },
+    ) => {
+      const raster = await decodeImage(png, { channels: 3 });
+      let sum = 0;
+      for (let y = area.y; y < area.y + area.h; y += 1) {
+        for (let x = area.x; x < area.x + area.w; x += 1)
+          sum += raster.data[(y * raster.width + x) * 3]!;
+      }
+      return sum / (area.w * area.h);
+    };
+    const results: number[] = [];
+    for (const withShadow of [true, false]) {
+      const outcome = await composeSwap({
+        template: await studio(withShadow),
+        product: await whiteCube(),
+        productBox: { x: 195, y: 165, width: 120, height: 170 },
+        size: '1024x1024',
+      });
+      const { box } = outcome.placement;
+      // The floor just right of the new product's foot, past any generic contact shadow.
+      const floor = { x: box.x + box.width + 10, y: box.y + box.height - 6, w: 40, h: 12 };
+      results.push(await meanOfRegion(outcome.png, floor));
+      expect(box.y + box.height).toBeGreaterThan(
+        outcome.productBox.y + outcome.productBox.height - 24,
+      );
+    }
+    const [shadowed, plain] = results as [number, number];
+    expect(plain - shadowed).toBeGreaterThan(15);
+  });
+});
