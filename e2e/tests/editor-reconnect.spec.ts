@@ -108,3 +108,36 @@ test('a server killed during a job and started again: the open page shows the re
   await expect(page.getByText(GENERATION_MESSAGES.success)).toBeVisible({ timeout: 150_000 });
   await expect(page.getByTestId('editor-result')).toBeVisible();
 });
+
+// The moment the kill above lands is left to chance; this is its worst case made certain: the
+// server starts the job and its reply's headers arrive, but the body never does.
+test('a start whose reply body is lost: the page follows the job named in Location @desktop', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await createSignedInUser(page);
+  const list = await page.request.get('/api/templates?limit=1');
+  const { id } = ((await list.json()) as { items: { id: number }[] }).items[0]!;
+  await page.goto(`/editor/${id}`);
+  const panel = page.getByRole('complementary', { name: 'Generation panel' });
+  await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
+  await expect(panel.getByTestId('cut-out-preview').getByRole('img')).toBeVisible({
+    timeout: 60_000,
+  });
+
+  let location: string | undefined;
+  await page.route('**/api/generations/swap', async (route) => {
+    const reply = await route.fetch();
+    location = reply.headers()['location'];
+    // Cut off mid-body, as a connection that drops after the headers leaves it.
+    await route.fulfill({
+      status: reply.status(),
+      headers: { 'content-type': 'application/json', location: location ?? '' },
+      body: '{"id":',
+    });
+  });
+  await panel.getByRole('button', { name: 'Create Image' }).click();
+  await expect(page.getByText(GENERATION_MESSAGES.success)).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByTestId('editor-result')).toBeVisible();
+  expect(location).toMatch(/^\/api\/generations\/[\w-]+$/);
+});

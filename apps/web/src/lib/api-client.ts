@@ -25,13 +25,36 @@ type SuccessBody<R> =
       : never
     : never;
 
+type ErrorBody = { error?: string; code?: string };
+
+function failure(res: Response, body: ErrorBody | undefined) {
+  return new ApiError(res.status, body?.error ?? `Request failed (${res.status})`, body?.code);
+}
+
 /** Resolves a typed reply's JSON, or throws ApiError with the server's message. */
 export async function readJson<R extends ClientResponse<unknown, number, ResponseFormat>>(
   response: Promise<R>,
 ): Promise<SuccessBody<R>> {
   const res = await response;
-  const body = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-  if (!res.ok)
-    throw new ApiError(res.status, body.error ?? `Request failed (${res.status})`, body.code);
+  const body = (await res.json().catch(() => ({}))) as ErrorBody;
+  if (!res.ok) throw failure(res, body);
   return body as SuccessBody<R>;
+}
+
+/**
+ * The id of a job the server accepted (202). The reply names the job in `Location`, which arrives
+ * before the body: when the connection drops in between (a restart, a lost network), the page still
+ * knows which job it started and follows it instead of losing it (and its credit) from view.
+ */
+export async function readAccepted<R extends ClientResponse<unknown, number, ResponseFormat>>(
+  response: Promise<R>,
+): Promise<{ id: string }> {
+  const res = await response;
+  const body = (await res.json().catch(() => undefined)) as
+    (ErrorBody & { id?: unknown }) | undefined;
+  if (!res.ok) throw failure(res, body);
+  if (typeof body?.id === 'string') return { id: body.id };
+  const id = /\/api\/generations\/([^/?#]+)$/.exec(res.headers.get('Location') ?? '')?.[1];
+  if (id) return { id: decodeURIComponent(id) };
+  throw new ApiError(res.status, `Request failed (${res.status})`);
 }

@@ -1,4 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
   DOWNLOAD_FORMATS,
@@ -15,6 +16,12 @@ import { validationHook } from '../../http/validation.js';
 import { contentDisposition } from './generation-download.js';
 import type { GenerationEvents } from './generation-events.js';
 import type { GenerationService } from './generations.service.js';
+
+const AcceptedHeaders = z.object({
+  Location: z
+    .string()
+    .openapi({ description: 'The job, to read or follow: /api/generations/{id}' }),
+});
 
 const StepSchema = z.object({
   key: z.enum(['check', 'upload', 'create', 'done']),
@@ -133,7 +140,11 @@ const createSwapRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: SwapBodySchema } } },
   },
   responses: {
-    202: { description: 'Queued', content: { 'application/json': { schema: GenerationSchema } } },
+    202: {
+      description: 'Queued',
+      headers: AcceptedHeaders,
+      content: { 'application/json': { schema: GenerationSchema } },
+    },
     ...errors,
   },
 });
@@ -147,7 +158,11 @@ const createChatRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: ChatBodySchema } } },
   },
   responses: {
-    202: { description: 'Queued', content: { 'application/json': { schema: GenerationSchema } } },
+    202: {
+      description: 'Queued',
+      headers: AcceptedHeaders,
+      content: { 'application/json': { schema: GenerationSchema } },
+    },
     ...errors,
   },
 });
@@ -217,6 +232,15 @@ const downloadRoute = createRoute({
   },
 });
 
+/**
+ * A started job's reply. `Location` names the job in the headers, which arrive before the
+ * (compressed) body: a page whose connection drops in between still knows which job to follow.
+ */
+function accepted<C extends Context<AppEnv>, G extends { id: string }>(c: C, generation: G) {
+  c.header('Location', `/api/generations/${generation.id}`);
+  return c.json(generation, 202);
+}
+
 export function createGenerationRoutes(deps: {
   generations: GenerationService;
   generationEvents: GenerationEvents;
@@ -224,11 +248,11 @@ export function createGenerationRoutes(deps: {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     .openapi(createSwapRoute, async (c) => {
       const user = requireUser(c);
-      return c.json(await deps.generations.createSwap(user.id, c.req.valid('json')), 202);
+      return accepted(c, await deps.generations.createSwap(user.id, c.req.valid('json')));
     })
     .openapi(createChatRoute, async (c) => {
       const user = requireUser(c);
-      return c.json(await deps.generations.createChat(user.id, c.req.valid('json')), 202);
+      return accepted(c, await deps.generations.createChat(user.id, c.req.valid('json')));
     })
     .openapi(getRoute, async (c) => {
       const user = requireUser(c);

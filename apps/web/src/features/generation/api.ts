@@ -1,5 +1,5 @@
 import type { DownloadFormat, DownloadQuality, ImageSize } from '@adtwin/shared';
-import { api, readJson } from '@/lib/api-client';
+import { api, readAccepted, readJson } from '@/lib/api-client';
 
 export type SwapRequest = {
   /** Exactly one of the three template sources. */
@@ -26,12 +26,14 @@ export type ChatRequest = {
   variation?: number;
 };
 
+/** Starts a swap; resolves with the job's id, which the page then follows. */
 export function startSwap(body: SwapRequest) {
-  return readJson(api.generations.swap.$post({ json: body }));
+  return readAccepted(api.generations.swap.$post({ json: body }));
 }
 
+/** Starts a chat generation; resolves with the job's id, which the page then follows. */
 export function startChat(body: ChatRequest) {
-  return readJson(api.generations.chat.$post({ json: body }));
+  return readAccepted(api.generations.chat.$post({ json: body }));
 }
 
 export function fetchGeneration(id: string) {

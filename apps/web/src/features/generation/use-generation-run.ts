@@ -12,7 +12,7 @@ export type RunFailure = { title: string; message: string };
  * for the plan (no credits) opens the upgrade modal instead of the progress dialog.
  */
 export function useGenerationRun(options: {
-  start: () => Promise<Generation>;
+  start: () => Promise<{ id: string }>;
   onDone?: (generation: Generation) => void;
   /** A job to follow from the start, e.g. resumed after a reload. */
   resumeId?: string | null;
