@@ -77,6 +77,11 @@ export type AppDeps = {
   uploads: UploadsService;
   cutOuts: CutOutService;
   designs: DesignsService;
+  /**
+   * The origin of the file store when browsers talk to it themselves (presigned downloads and
+   * uploads on S3); the page's CSP lets images and requests reach it.
+   */
+  storeOrigin?: string | undefined;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
   /** The built SPA; absent in API-only tests. */
@@ -111,6 +116,7 @@ export type ApiRoutes = ReturnType<typeof createApiRoutes>;
 
 export function createApp(deps: AppDeps) {
   const { config, logger, auth } = deps;
+  const store = deps.storeOrigin ? [deps.storeOrigin] : [];
   const app = new Hono<AppEnv>();
   app.onError((error, c) => handleError(error, c, logger));
   app.use('*', requestId());
@@ -121,10 +127,10 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...store],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...store],
         mediaSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
       },

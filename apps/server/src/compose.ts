@@ -206,6 +206,7 @@ export async function composeServer(options: ComposeOptions) {
     database,
     storage,
     storageKind,
+    storeOrigin: await storage.browserOrigin?.(),
     signer,
     auth,
     rateLimits,
