@@ -1,7 +1,8 @@
 import { detectProduct } from './pipeline/detect-product.js';
 import { decodeImage, toHex, type Raster } from './pipeline/raster.js';
+import { layoutText } from './text/font-renderer.js';
 import { readWords } from './text/read-words.js';
-import type { Box, TemplateAnalysis, TemplateWord } from './types.js';
+import type { Box, RecordedText, TemplateAnalysis, TemplateWord } from './types.js';
 
 /**
  * One-time analysis of a template, to be stored with it as JSON: the words the OCR reads (with
@@ -44,6 +45,44 @@ async function findWords(bytes: Uint8Array, rgb: Raster): Promise<TemplateWord[]
       textColor: colors.text,
       backgroundColor: colors.background,
     };
+  });
+}
+
+/**
+ * The words of phrases recorded with a template (one box per phrase), as the OCR would give them:
+ * each phrase is a line of its own, split into words in proportion to their width in the
+ * engine's font, with the colours measured in the template. Replacements then find any run of
+ * a phrase's words without reading the image.
+ */
+export function wordsOfRecordedText(phrases: RecordedText[], rgb: Raster): TemplateWord[] {
+  const advance = (text: string) =>
+    layoutText(text, { x: 0, baseline: 0, size: 1, weight: 700 }).advance;
+  const space = advance(' ');
+  return phrases.flatMap((phrase, line) => {
+    const parts = phrase.text.split(/\s+/).filter(Boolean);
+    const widths = parts.map(advance);
+    const total = widths.reduce((sum, width) => sum + width, 0) + space * (parts.length - 1);
+    const perUnit = total > 0 ? phrase.box.width / total : 0;
+    const colors = measureWordColors(rgb, phrase.box);
+    let x = phrase.box.x;
+    return parts.map((text, index) => {
+      const width = widths[index]! * perUnit;
+      const word: TemplateWord = {
+        text,
+        box: {
+          x: Math.round(x),
+          y: phrase.box.y,
+          width: Math.max(1, Math.round(width)),
+          height: phrase.box.height,
+        },
+        line,
+        confidence: 100,
+        textColor: colors.text,
+        backgroundColor: colors.background,
+      };
+      x += width + space * perUnit;
+      return word;
+    });
   });
 }
 

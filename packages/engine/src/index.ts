@@ -10,6 +10,7 @@ export type {
   OutputSize,
   ProductCutOut,
   ProductMask,
+  RecordedText,
   ProviderConfig,
   SwapRequest,
   TemplateAnalysis,

@@ -42,8 +42,16 @@ export type ProductCutOut = {
   method: 'alpha' | 'model' | 'grabcut';
 };
 
-/** A product mask recorded with a template: a PNG whose bright or opaque pixels are the product. */
-export type ProductMask = { png: Uint8Array };
+/**
+ * A product mask: a PNG whose bright or opaque pixels are the product. Recorded with a template,
+ * it is where the old product is, and the engine still grows it over the product's edge and
+ * shadow. `painted`: a person painted it in the editor, so exactly its pixels are removed -
+ * nothing grown around it, no shadow band, no parts guessed beyond it.
+ */
+export type ProductMask = { png: Uint8Array; painted?: boolean };
+
+/** A phrase recorded with a template (a catalogue's texts): one box around all its words. */
+export type RecordedText = { text: string; box: Box };
 
 export type SwapRequest = {
   template: Uint8Array;
@@ -61,6 +69,17 @@ export type SwapRequest = {
   productMask?: ProductMask;
   /** A stored result of `analyzeTemplate` for this template. */
   analysis?: TemplateAnalysis;
+  /**
+   * The template's words as recorded with it, used when no `analysis` is given: replacements
+   * find them without reading the image, and the ad's copy is known to keep.
+   */
+  recordedText?: RecordedText[];
+  /**
+   * The ad's words and the two regions. `false`: every word is kept out of the removal and stays
+   * in front of the new product. `true`: words in the regions go with the old product and the new
+   * one may cover them. Absent: words printed on the old product go with it, the rest is kept.
+   */
+  includeText?: boolean;
   /** At most 5; entries with an empty `toReplace` are ignored. */
   replacements?: TextReplacement[];
   size: OutputSize;

@@ -77,3 +77,21 @@ export const UPGRADE_FEATURES = {
   generation: 'AI image generation',
   privateTemplates: 'private templates',
 } as const;
+
+/**
+ * A Remove region painted in the editor, sent with the swap as a PNG the size of the template
+ * (or smaller, same shape): white or opaque pixels are removed, exactly those.
+ */
+export const REMOVE_MASK_LIMITS = {
+  maxSide: 4096,
+  maxBytes: 2 * 1024 * 1024,
+  /** How far the mask's shape may differ from the template's (rounding when scaled down). */
+  aspectTolerance: 0.02,
+} as const;
+
+export const REMOVE_MASK_MESSAGES = {
+  unreadable: 'The painted area could not be read. Paint it again.',
+  tooLarge: `The painted area is too large (at most ${REMOVE_MASK_LIMITS.maxSide} pixels a side).`,
+  wrongShape: "The painted area does not match the template's shape. Paint it again.",
+  empty: 'Paint over the product to remove, or switch back to Box.',
+} as const;

@@ -5,6 +5,8 @@ import {
   AVATAR_TOO_LARGE,
   BUG_REPORT_MAX_ATTACHMENT_BYTES,
   BUG_REPORT_MAX_ATTACHMENTS,
+  REMOVE_MASK_LIMITS,
+  REMOVE_MASK_MESSAGES,
   UPLOAD_LIMITS,
 } from '@adtwin/shared';
 import { PublicError } from './errors.js';
@@ -39,6 +41,13 @@ export const LARGE_BODY_ROUTES: readonly LargeBodyRoute[] = [
     path: /^\/api\/uploads\/[^/]+\/cut-out$/,
     maxBytes: UPLOAD_LIMITS.maxBytes + FORM_OVERHEAD,
     message: UPLOAD_TOO_LARGE,
+  },
+  {
+    // A painted Remove region travels in the JSON as base64 (4 characters per 3 bytes).
+    method: 'POST',
+    path: /^\/api\/generations\/swap$/,
+    maxBytes: Math.ceil((REMOVE_MASK_LIMITS.maxBytes * 4) / 3) + DEFAULT_BODY_LIMIT,
+    message: REMOVE_MASK_MESSAGES.tooLarge,
   },
   {
     method: 'POST',

@@ -7,7 +7,7 @@ import {
   type TextDrawing,
   type WordChange,
 } from '../text/replace-words.js';
-import { analyzeTemplate } from '../analyze-template.js';
+import { analyzeTemplate, wordsOfRecordedText } from '../analyze-template.js';
 import type {
   Box,
   GenerationContext,
@@ -76,8 +76,10 @@ export async function composeSwap(
     const recordedMask = request.productMask
       ? await decodeMask(request.productMask.png, decoded.rgb)
       : undefined;
-    let found: TemplateWord[] = request.analysis?.words ?? [];
-    if (replacements.length > 0 && !request.analysis) {
+    let found: TemplateWord[] =
+      request.analysis?.words ??
+      (request.recordedText ? wordsOfRecordedText(request.recordedText, decoded.rgb) : []);
+    if (replacements.length > 0 && !request.analysis && !request.recordedText) {
       found = (await analyzeTemplate(request.template, { findProduct: false })).words;
     }
     const box =
@@ -115,10 +117,26 @@ export async function composeSwap(
     const maskInFrame = request.productMask
       ? await maskToFrame(request.productMask.png, decoded.rgb, frame)
       : undefined;
-    const found = await findRemovalHole(framed, boxInFrame, maskInFrame, wordBoxes);
-    // Ad copy is every word not printed on the old product (a bottle's label goes with it): it
-    // is never painted over, and the new product is fitted beside it.
-    const copyBoxes = wordBoxes.filter((box) => !isOnObject(box, found.object, framed.width));
+    // A mask the person painted is the hole itself; otherwise the object is grown over its edge
+    // and shadow (see findRemovalHole).
+    const found =
+      request.productMask?.painted && maskInFrame
+        ? { hole: maskInFrame.slice(), object: maskInFrame }
+        : await findRemovalHole(
+            framed,
+            boxInFrame,
+            maskInFrame,
+            request.includeText ? [] : wordBoxes,
+          );
+    // Ad copy is never painted over, and the new product is fitted beside it. Which words are
+    // copy: all of them, none (the person included the text), or by default every word not
+    // printed on the old product (a bottle's label goes with it).
+    const copyBoxes =
+      request.includeText === true
+        ? []
+        : request.includeText === false
+          ? wordBoxes
+          : wordBoxes.filter((box) => !isOnObject(box, found.object, framed.width));
     const protect = maskOfBoxes(copyBoxes, framed.width, framed.height);
     const radius = edgeRadius(boxInFrame);
     const object = separateShadow(framed, found.hole, shrinkMask(found.object, framed, radius));
@@ -146,6 +164,8 @@ export async function composeSwap(
   }
   throwIfAborted(context.signal);
 
+  // The ad's copy stays in front of the new product when the person kept the text out.
+  const beforePlacement = request.includeText === false ? framed.data.slice() : null;
   const placement = await step('place-product', async () =>
     placeProduct({
       frame: framed,
@@ -164,9 +184,21 @@ export async function composeSwap(
       protect: removal.protect,
     }),
   );
+  if (beforePlacement) keepInFront(framed, beforePlacement, removal.protect);
   if (drawings.length > 0) framed = await step('replace-words', () => writeWords(framed, drawings));
   const png = await step('encode', () => encodePng(framed));
   return { png, frame, cutOut, productBox: boxInFrame, placement, wordChanges };
+}
+
+/** Puts back the pixels of `mask` as they were in `before`. */
+function keepInFront(frame: Raster, before: Uint8Array, mask: Uint8Array) {
+  for (let i = 0; i < mask.length; i += 1) {
+    if (!mask[i]) continue;
+    for (let c = 0; c < frame.channels; c += 1) {
+      const at = i * frame.channels + c;
+      frame.data[at] = before[at]!;
+    }
+  }
 }
 
 /**

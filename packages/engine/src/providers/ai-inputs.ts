@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { analyzeTemplate } from '../analyze-template.js';
+import { analyzeTemplate, wordsOfRecordedText } from '../analyze-template.js';
 import { EngineError } from '../engine-error.js';
 import { detectProduct } from '../pipeline/detect-product.js';
 import {
@@ -76,6 +76,7 @@ export async function prepareSwapInputs(request: SwapRequest): Promise<SwapInput
   // The words to change must be found to be opened to the edit; everything else is put back.
   const words =
     request.analysis?.words ??
+    (request.recordedText ? wordsOfRecordedText(request.recordedText, rgb) : null) ??
     (replacements.length > 0
       ? (await analyzeTemplate(request.template, { findProduct: false })).words
       : []);

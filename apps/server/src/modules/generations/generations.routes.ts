@@ -8,6 +8,7 @@ import {
   MAX_CHAT_IMAGES,
   MAX_TEXT_REPLACEMENTS,
   MIN_PROMPT_LENGTH,
+  REMOVE_MASK_LIMITS,
 } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema, MAX_SERIAL_ID } from '../../http/schemas.js';
@@ -67,6 +68,9 @@ export const GenerationSchema = z
           .nullable(),
         replacements: z.array(z.object({ toReplace: z.string(), replacement: z.string() })),
         productBox: BoxSchema.nullable(),
+        /** The painted Remove region (white: removed), a signed address; null for a box. */
+        removeMaskUrl: z.string().nullable(),
+        includeText: z.boolean(),
         placement: z.object({ box: BoxSchema, rotation: z.number() }).nullable(),
       })
       .nullable(),
@@ -86,6 +90,19 @@ const SwapBodySchema = z
       .default([]),
     size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
     productBox: BoxSchema.optional(),
+    removeMask: z
+      .string()
+      .max(Math.ceil((REMOVE_MASK_LIMITS.maxBytes * 4) / 3))
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Base64 of a PNG')
+      .optional()
+      .openapi({
+        description:
+          'The Remove region painted by the person: base64 of a PNG of the template shape, at most 4096 px a side, white or opaque pixels removed (exactly those). Wins over productBox.',
+      }),
+    includeText: z.boolean().optional().openapi({
+      description:
+        "false: the ad's words stay out of both regions; true: they may be removed and covered.",
+    }),
     placement: z
       .object({ box: BoxSchema, rotation: z.number().min(-180).max(180).default(0) })
       .optional(),

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import sharp from 'sharp';
 import {
   EngineError,
   type ImageProvider,
+  type RecordedText,
   type SwapRequest,
   type TemplateAnalysis,
 } from '@adtwin/engine';
@@ -33,6 +35,7 @@ import { selectOwnUpload } from '../uploads/uploads.queries.js';
 import { imagePath } from '../../platform/images/image-paths.js';
 import type { CutOutService } from '../cutouts/cutouts.service.js';
 import { activateStep, failActiveStep } from './generation-steps.js';
+import { checkRemoveMask } from './remove-mask.js';
 import {
   claimGeneration,
   completeGeneration,
@@ -62,6 +65,10 @@ export type SwapInput = {
   replacements: { toReplace: string; replacement: string }[];
   size: ImageSize;
   productBox?: Box | undefined;
+  /** The Remove region painted by the person: base64 PNG (checked, then stored; wins over productBox). */
+  removeMask?: string | undefined;
+  /** The ad's words: kept out of both regions (false) or removed and covered with them (true). */
+  includeText?: boolean | undefined;
   /** Where the new product goes (template pixels) and its turn in degrees; else where the old stood. */
   placement?: { box: Box; rotation?: number | undefined } | undefined;
   /** Design-page generations become community templates with this visibility. */
@@ -78,8 +85,14 @@ export type ChatInput = {
   variation?: number | undefined;
 };
 
+/** A painted Remove region as kept with its generation: the stored PNG and its box. */
+type StoredRemoveMask = { key: string; box: Box };
+
 type StoredInput =
-  | ({ kind: 'swap' } & Omit<SwapInput, 'templateId' | 'communityTemplateId'>)
+  | ({ kind: 'swap'; removeMask?: StoredRemoveMask } & Omit<
+      SwapInput,
+      'templateId' | 'communityTemplateId' | 'removeMask'
+    >)
   | ({ kind: 'chat' } & ChatInput);
 
 export type GenerationView = {
@@ -110,6 +123,9 @@ export type GenerationView = {
     } | null;
     replacements: { toReplace: string; replacement: string }[];
     productBox: Box | null;
+    /** The painted Remove region, a signed address; null when the region is a box. */
+    removeMaskUrl: string | null;
+    includeText: boolean;
     placement: { box: Box; rotation: number } | null;
   } | null;
   createdAt: string;
@@ -175,6 +191,14 @@ export function createGenerationService(deps: GenerationServiceDeps) {
               product: await productOf(row.userId, input.productUploadId),
               replacements: input.replacements,
               productBox: input.productBox ?? null,
+              removeMaskUrl: input.removeMask
+                ? await storage.createUrl(
+                    'user-creations',
+                    input.removeMask.key,
+                    SIGNED_URL_TTL.default,
+                  )
+                : null,
+              includeText: input.includeText ?? false,
               placement: input.placement
                 ? { box: input.placement.box, rotation: input.placement.rotation ?? 0 }
                 : null,
@@ -294,13 +318,21 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     input: StoredInput & { kind: 'swap' },
   ): Promise<SwapRequest> {
     let templateKey: string | null = null;
-    let productBox: Box | undefined = input.productBox;
+    // A painted region wins: its box frames the swap, its pixels are what is removed.
+    let productBox: Box | undefined = input.removeMask?.box ?? input.productBox;
     let analysis: TemplateAnalysis | undefined;
+    let recordedText: RecordedText[] | undefined;
     if (row.templateId !== null) {
       const template = await selectOfficialTemplate(db, row.templateId);
       templateKey = template?.imageKey ?? null;
       productBox ??= (template?.productBox as Box | null) ?? undefined;
-      analysis = (template?.analysis as TemplateAnalysis | null) ?? undefined;
+      const stored = template?.analysis as
+        TemplateAnalysis | { words?: { text: string; box: Box }[] } | null | undefined;
+      if (stored && 'version' in stored && stored.version === 1) analysis = stored;
+      // The catalogue records its phrases (one box each): the engine need not read them.
+      else if (stored?.words?.length) {
+        recordedText = stored.words.map((word) => ({ text: word.text, box: word.box }));
+      }
     } else if (row.userTemplateId !== null) {
       const template = await selectCommunityTemplate(db, row.userTemplateId);
       templateKey = template?.imageKey ?? null;
@@ -317,6 +349,12 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         : null;
     if (!templateFile) throw new EngineError('bad_input', GENERATION_MESSAGES.invalidTemplate);
     const product = await readUpload(row.userId, input.productUploadId);
+    const removeMask = input.removeMask
+      ? await storage.get('user-creations', input.removeMask.key)
+      : null;
+    if (input.removeMask && !removeMask) {
+      throw new EngineError('bad_input', 'The painted area to remove is missing.');
+    }
     return {
       template: new Uint8Array(templateFile.body),
       product,
@@ -325,10 +363,46 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       ...(input.placement
         ? { placement: { box: input.placement.box, rotation: input.placement.rotation ?? 0 } }
         : {}),
-      ...(analysis?.version === 1 ? { analysis } : {}),
+      ...(removeMask
+        ? { productMask: { png: new Uint8Array(removeMask.body), painted: true } }
+        : {}),
+      ...(analysis ? { analysis } : {}),
+      ...(recordedText ? { recordedText } : {}),
+      ...(input.includeText !== undefined ? { includeText: input.includeText } : {}),
       replacements: input.replacements.filter((r) => r.toReplace.trim()),
       size: input.size,
     };
+  }
+
+  /** The pixel size of the template a swap starts from (its source was checked already). */
+  async function templateSizeOf(
+    userId: string,
+    input: Pick<SwapInput, 'templateId' | 'communityTemplateId' | 'templateUploadId'>,
+  ): Promise<{ width: number; height: number }> {
+    if (input.templateId !== undefined) {
+      const template = await selectOfficialTemplate(db, input.templateId);
+      if (template) return { width: template.width, height: template.height };
+    }
+    const file = input.communityTemplateId
+      ? await storage.get(
+          'category-images',
+          (await selectCommunityTemplate(db, input.communityTemplateId))?.imageKey ?? '',
+        )
+      : input.templateUploadId
+        ? await storage.get(
+            'temp-images',
+            (await selectOwnUpload(db, { ownerId: userId, id: input.templateUploadId }))?.key ?? '',
+          )
+        : null;
+    const meta = file ? await sharp(file.body).metadata() : null;
+    if (!meta?.width || !meta.height) {
+      throw new PublicError(404, 'Template not found', 'template_not_found');
+    }
+    // Browsers show a photo turned by its EXIF orientation; the editor paints on that.
+    const isTurned = (meta.orientation ?? 1) >= 5;
+    return isTurned
+      ? { width: meta.height, height: meta.width }
+      : { width: meta.width, height: meta.height };
   }
 
   return {
@@ -359,11 +433,26 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         }
       }
       await assertCanStart(userId, input.visibility);
-      const { templateId, communityTemplateId, ...rest } = input;
+      const { templateId, communityTemplateId, removeMask, ...rest } = input;
+      let storedMask: StoredRemoveMask | undefined;
+      if (removeMask !== undefined) {
+        const checked = await checkRemoveMask(removeMask, await templateSizeOf(userId, input));
+        storedMask = { key: `${userId}/remove-masks/${randomUUID()}.png`, box: checked.box };
+        await storage.put({
+          bucket: 'user-creations',
+          key: storedMask.key,
+          body: checked.png,
+          contentType: 'image/png',
+        });
+      }
       return start({
         userId,
         kind: 'swap',
-        input: { kind: 'swap', ...rest },
+        input: {
+          kind: 'swap',
+          ...rest,
+          ...(storedMask ? { removeMask: storedMask, productBox: undefined } : {}),
+        },
         templateId: templateId ?? null,
         userTemplateId: communityTemplateId ?? null,
       });

@@ -37,6 +37,16 @@ import { useCutOut } from './cut-out/CutOutSection';
 import { variantPlacements, type Placement } from './placement';
 import { centredBox, type Box } from './product-box';
 import { RegionsOverlay, type Region } from './RegionsOverlay';
+import {
+  DEFAULT_BRUSH,
+  currentMask,
+  withCleared,
+  withStroke,
+  withUndo,
+  type MaskHistory,
+  type RemoveMode,
+} from './remove-mask';
+import { imageSize, maskToSend, strokesOfStoredMask } from './remove-mask-canvas';
 import { TemplateBrowser } from './TemplateBrowser';
 import { VariantsDialog } from './VariantsDialog';
 import { newReplacement, replacementsToSend, type TextReplacement } from './text-replacements';
@@ -136,6 +146,12 @@ function TemplateEditor({
   /** Where the new product goes; null: where the old one stood, upright. */
   const [placement, setPlacement] = useState<Placement | null>(null);
   const [activeRegion, setActiveRegion] = useState<Region>('place');
+  const [removeMode, setRemoveMode] = useState<RemoveMode>('box');
+  const [maskHistory, setMaskHistory] = useState<MaskHistory>([]);
+  const [brush, setBrush] = useState(DEFAULT_BRUSH);
+  /** A reopened design's painted area, loaded once the template's size is known. */
+  const [maskToRestore, setMaskToRestore] = useState<string | null>(null);
+  const [includeText, setIncludeText] = useState(false);
   const [variantCount, setVariantCount] = useState(1);
   const [variantRun, setVariantRun] = useState<{ ids: string[]; error: string | null } | null>(
     null,
@@ -154,12 +170,48 @@ function TemplateEditor({
     setSize(reopened.size);
     setBox(inputs.productBox);
     setPlacement(inputs.placement);
+    setIncludeText(inputs.includeText);
+    setRemoveMode(inputs.removeMaskUrl ? 'brush' : 'box');
+    setMaskHistory([]);
+    setMaskToRestore(inputs.removeMaskUrl);
   }
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [isComparing, setIsComparing] = useState(false);
   const [isDownloadOpen, setIsDownloadOpen] = useState(false);
   const [isBrowsing, setIsBrowsing] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+
+  // The painted area comes back at the template's size (read from the image itself: a reopened
+  // design shows its result, not the template).
+  const templateUrl = template.data?.imageUrl ?? null;
+  useEffect(() => {
+    if (!maskToRestore || !templateUrl) return;
+    let isCancelled = false;
+    imageSize(templateUrl)
+      .then((size) => strokesOfStoredMask(maskToRestore, size))
+      .then(
+        (strokes) => {
+          if (!isCancelled) setMaskHistory([strokes]);
+        },
+        () => toast.error('The painted area of this design could not be loaded.'),
+      );
+    return () => {
+      isCancelled = true;
+    };
+  }, [maskToRestore, templateUrl]);
+
+  /**
+   * What Remove sends: the painted mask in Brush mode (the ad's words left out unless included),
+   * else the box the person set (none: the template's own); and the text choice.
+   */
+  async function removeInputs() {
+    const painted = removeMode === 'brush' ? currentMask(maskHistory) : null;
+    if (painted && natural) {
+      const keepOut = includeText ? [] : (template.data?.textBoxes ?? []);
+      return { removeMask: await maskToSend(painted, natural, keepOut), includeText };
+    }
+    return { ...(box ? { productBox: box } : {}), includeText };
+  }
 
   const run = useGenerationRun({
     resumeId: isViewMode ? null : runningJob.resume(templateRef),
@@ -172,7 +224,7 @@ function TemplateEditor({
         productUploadId: product.id,
         replacements: replacementsToSend(replacements),
         size,
-        ...(box ? { productBox: box } : {}),
+        ...(await removeInputs()),
         ...(shownPlacement ? { placement: shownPlacement } : {}),
       });
       runningJob.save(templateRef, started.id);
@@ -226,6 +278,7 @@ function TemplateEditor({
     setIsDrawerOpen(false);
     const ids: string[] = [];
     let error: string | null = null;
+    const remove = await removeInputs();
     for (const variant of variantPlacements(shownPlacement, variantCount, natural)) {
       try {
         const started = await startSwap({
@@ -235,7 +288,7 @@ function TemplateEditor({
           productUploadId: product.id,
           replacements: replacementsToSend(replacements),
           size,
-          ...(box ? { productBox: box } : {}),
+          ...remove,
           placement: variant,
         });
         ids.push(started.id);
@@ -295,6 +348,17 @@ function TemplateEditor({
                 setActiveRegion('remove');
               },
               onResetRemove: () => setBox(null),
+              removeMode,
+              onRemoveModeChange: setRemoveMode,
+              brush,
+              onBrushChange: setBrush,
+              hasPainted: currentMask(maskHistory) !== null,
+              canUndoPaint: maskHistory.length > 0,
+              onUndoPaint: () => setMaskHistory(withUndo),
+              onClearPaint: () => setMaskHistory(withCleared),
+              hasText: (template.data?.textBoxes.length ?? 0) > 0,
+              includeText,
+              onIncludeTextChange: setIncludeText,
               placement: shownPlacement,
               onPlacementChange: setPlacement,
               onResetPlacement: () => setPlacement(null),
@@ -362,10 +426,16 @@ function TemplateEditor({
               {!isViewMode && natural && (
                 <RegionsOverlay
                   image={natural}
+                  templateUrl={template.data.imageUrl}
                   active={activeRegion}
                   onActivate={setActiveRegion}
+                  removeMode={removeMode}
                   removeBox={templateBox}
                   onRemoveChange={setBox}
+                  removeMask={currentMask(maskHistory)}
+                  brush={brush}
+                  onStroke={(mask) => setMaskHistory((history) => withStroke(history, mask))}
+                  includeText={includeText}
                   placement={shownPlacement}
                   onPlacementChange={setPlacement}
                   product={productPreview}

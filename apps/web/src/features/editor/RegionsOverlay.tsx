@@ -3,6 +3,8 @@ import { RotateCw } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { fitProduct, normaliseAngle, type Placement } from './placement';
 import { moveBox, resizeBox, type Box } from './product-box';
+import { RemoveBrushLayer } from './RemoveBrushLayer';
+import type { RemoveMode } from './remove-mask';
 
 type Size = { width: number; height: number };
 export type Region = 'place' | 'remove';
@@ -10,26 +12,41 @@ export type Region = 'place' | 'remove';
 const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
 /**
- * The two regions drawn on the template, in its own pixels: Remove (the old product, taken out)
- * and Place (where the new product goes, shown there as a live preview, turned as chosen). The
- * ad's words are outlined: the swap keeps them. Only the active region takes the pointer.
+ * The two regions drawn on the template, in its own pixels: Remove (the old product, taken out;
+ * a box or a painted mask) and Place (where the new product goes, shown there as a live preview,
+ * turned as chosen). The ad's words are outlined; unless the person includes them they stay out
+ * of both regions, so they are drawn in front of the preview as the result will show them. Only
+ * the active region takes the pointer.
  */
 export function RegionsOverlay({
   image,
+  templateUrl,
   active,
   onActivate,
+  removeMode,
   removeBox,
   onRemoveChange,
+  removeMask,
+  brush,
+  onStroke,
+  includeText,
   placement,
   onPlacementChange,
   product,
   textBoxes,
 }: {
   image: Size;
+  templateUrl: string;
   active: Region;
   onActivate: (region: Region) => void;
+  removeMode: RemoveMode;
   removeBox: Box | null;
   onRemoveChange: (box: Box) => void;
+  /** The painted Remove mask (brush mode), a PNG data URL; null when nothing is painted. */
+  removeMask: string | null;
+  brush: number;
+  onStroke: (mask: string) => void;
+  includeText: boolean;
   placement: Placement | null;
   onPlacementChange: (placement: Placement) => void;
   /** The cut-out to preview in the place box, with its own pixel size. */
@@ -42,22 +59,44 @@ export function RegionsOverlay({
         <div
           key={index}
           aria-hidden="true"
-          className="pointer-events-none absolute rounded-sm border border-dotted border-white/80 shadow-[0_0_0_1px_rgba(0,0,0,0.35)]"
+          className={cn(
+            'pointer-events-none absolute rounded-sm border border-dotted border-white/80 shadow-[0_0_0_1px_rgba(0,0,0,0.35)]',
+            // Kept text is the template's own pixels in front of everything, as in the result.
+            !includeText && 'z-40 bg-no-repeat',
+          )}
           style={{
             left: percent(word.x, image.width),
             top: percent(word.y, image.height),
             width: percent(word.width, image.width),
             height: percent(word.height, image.height),
+            ...(includeText
+              ? {}
+              : {
+                  backgroundImage: `url("${templateUrl}")`,
+                  backgroundSize: `${(image.width / word.width) * 100}% ${(image.height / word.height) * 100}%`,
+                  backgroundPosition: `${image.width === word.width ? 0 : (word.x / (image.width - word.width)) * 100}% ${image.height === word.height ? 0 : (word.y / (image.height - word.height)) * 100}%`,
+                }),
           }}
           data-testid="text-region"
+          data-kept={includeText ? undefined : 'true'}
         />
       ))}
       {textBoxes.length > 0 && (
         <p className="sr-only">
-          Text in the ad, kept by the swap: {textBoxes.map((word) => word.text).join(', ')}
+          Text in the ad, {includeText ? 'included in the regions' : 'kept out of both regions'}:{' '}
+          {textBoxes.map((word) => word.text).join(', ')}
         </p>
       )}
-      {removeBox && (
+      {removeMode === 'brush' && (
+        <RemoveBrushLayer
+          image={image}
+          mask={removeMask}
+          brush={brush}
+          isActive={active === 'remove'}
+          onStroke={onStroke}
+        />
+      )}
+      {removeMode === 'box' && removeBox && (
         <RegionBox
           label="Remove"
           description="Area to remove"
