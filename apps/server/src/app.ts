@@ -98,6 +98,7 @@ function createApiRoutes(deps: AppDeps) {
         auth: deps.auth,
         db: deps.database.db,
         googleSignIn: Boolean(deps.config.google),
+        freeCredits: deps.config.freeCredits,
       }),
     )
     .route('/', createProfileRoutes(deps))
