@@ -19,7 +19,7 @@ const RULES: { method: string; path: RegExp; rule: RateLimitName; message: strin
   },
   {
     method: 'POST',
-    path: /^\/api\/generations\/(swap|chat)$/,
+    path: /^\/api\/(generations\/(swap|chat)|batches)$/,
     rule: 'generationStarts',
     message: GENERATION_MESSAGES.tooManyText,
   },
