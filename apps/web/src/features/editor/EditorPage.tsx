@@ -37,6 +37,7 @@ import { useCutOut } from './cut-out/CutOutSection';
 import { variantPlacements, type Placement } from './placement';
 import { centredBox, type Box } from './product-box';
 import { RegionsOverlay, type Region } from './RegionsOverlay';
+import { BatchDialog } from './batch/BatchDialog';
 import { TemplateBrowser } from './TemplateBrowser';
 import { VariantsDialog } from './VariantsDialog';
 import { newReplacement, replacementsToSend, type TextReplacement } from './text-replacements';
@@ -160,6 +161,7 @@ function TemplateEditor({
   const [isDownloadOpen, setIsDownloadOpen] = useState(false);
   const [isBrowsing, setIsBrowsing] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [isBatchOpen, setIsBatchOpen] = useState(false);
 
   const run = useGenerationRun({
     resumeId: isViewMode ? null : runningJob.resume(templateRef),
@@ -305,6 +307,10 @@ function TemplateEditor({
       onVariantsChange={setVariantCount}
       isRunning={run.isRunning || isStartingVariants}
       onCreate={() => void (variantCount > 1 ? createVariants() : run.run())}
+      onBatch={() => {
+        setIsDrawerOpen(false);
+        setIsBatchOpen(true);
+      }}
     />
   );
 
@@ -417,6 +423,13 @@ function TemplateEditor({
         />
       )}
       <UpgradeDialog feature={run.upgradeFeature} onClose={run.closeUpgrade} />
+      <BatchDialog
+        isOpen={isBatchOpen}
+        onOpenChange={setIsBatchOpen}
+        product={product}
+        size={size}
+        replacements={replacementsToSend(replacements)}
+      />
       <VariantsDialog
         ids={variantRun?.ids ?? null}
         error={variantRun?.error ?? null}

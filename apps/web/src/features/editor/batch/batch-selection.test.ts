@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH_TEMPLATES, describeBatchCost, toggleBatchPick } from './batch-selection';
+import { MAX_BATCH_TEMPLATES } from '@adtwin/shared';
+import { describeBatchCost, toggleBatchPick } from './batch-selection';
 
 const pick = (id: number) => ({ id, name: `Template ${id}`, imageUrl: `/t/${id}.png` });
 

@@ -1,7 +1,4 @@
-import { countOf } from '@adtwin/shared';
-
-/** The most templates one batch may use (the server refuses more). */
-export const MAX_BATCH_TEMPLATES = 20;
+import { MAX_BATCH_TEMPLATES, countOf } from '@adtwin/shared';
 
 /** An official template picked for a batch, with what its tile shows. */
 export type BatchPick = { id: number; name: string; imageUrl: string };
