@@ -21,6 +21,10 @@ import type { Auth } from './modules/auth/auth.js';
 import { authRateLimit } from './modules/auth/auth-rate-limit.js';
 import { userRateLimit } from './http/user-rate-limit.js';
 import type { RateLimits } from './platform/ratelimit/rate-limits.js';
+import { createApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import type { ApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { createBatchRoutes } from './modules/batches/batches.routes.js';
+import type { BatchService } from './modules/batches/batches.service.js';
 import { createAuthRoutes } from './modules/auth/auth.routes.js';
 import { createBugReportRoutes } from './modules/bug-reports/bug-reports.routes.js';
 import type { GenerationEvents } from './modules/generations/generation-events.js';
@@ -82,6 +86,8 @@ export type AppDeps = {
    * uploads on S3); the page's CSP lets images and requests reach it.
    */
   storeOrigin?: string | undefined;
+  apiKeys: ApiKeyService;
+  batches: BatchService;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
   /** The built SPA; absent in API-only tests. */
@@ -110,7 +116,9 @@ function createApiRoutes(deps: AppDeps) {
     .route('/', createCutOutRoutes(deps))
     .route('/', createDesignRoutes(deps))
     .route('/', createBillingRoutes(deps))
-    .route('/', createAccountRoutes(deps));
+    .route('/', createAccountRoutes(deps))
+    .route('/', createApiKeyRoutes(deps))
+    .route('/', createBatchRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;

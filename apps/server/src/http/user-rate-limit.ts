@@ -15,7 +15,7 @@ const MESSAGES: Record<UserRule, string> = {
 const RULES: { method: string; path: RegExp; rule: UserRule }[] = [
   { method: 'POST', path: /^\/api\/uploads$/, rule: 'uploads' },
   { method: 'POST', path: /^\/api\/bug-reports$/, rule: 'problemReports' },
-  { method: 'POST', path: /^\/api\/generations\/(swap|chat)$/, rule: 'generationStarts' },
+  { method: 'POST', path: /^\/api\/(generations\/(swap|chat)|batches)$/, rule: 'generationStarts' },
 ];
 
 /**
