@@ -192,9 +192,13 @@ export async function composeServer(options: ComposeOptions) {
       (await profiles.getAccount(userId))?.profile.subscriptionTier ?? 'free',
   });
   if (runsJobs) {
-    queue.start(async (id) =>
-      (await generations.run(id)) === 'leased-elsewhere' ? 'retry-later' : undefined,
-    );
+    queue.start(async (id) => {
+      const outcome = await generations.run(id);
+      // Another live runner has it, or this one handed it back on shutdown: deliver it again.
+      return outcome === 'leased-elsewhere' || outcome === 'handed-back'
+        ? 'retry-later'
+        : undefined;
+    });
     // Alone (embedded), every running row was this process's before it stopped; beside other
     // runners (Redis), only rows whose lease expired are.
     await generations.recoverUnfinished({ onlyExpiredLeases: Boolean(config.redisUrl) });
@@ -255,7 +259,15 @@ export async function composeServer(options: ComposeOptions) {
     apiKeys,
     batches,
     async close() {
-      await queue.stop();
+      // Running jobs get the grace period to finish; those still running then are handed back
+      // (their leases given up), so another worker takes them over at once.
+      const { shutdownGraceMs } = config.generation;
+      const handBack = setTimeout(() => {
+        const count = generations.handBackRunning();
+        if (count) logger.info({ count }, 'handing running generations back to the queue');
+      }, shutdownGraceMs);
+      await queue.stop(shutdownGraceMs + 5000);
+      clearTimeout(handBack);
       await engine?.close();
       closeEvents();
       await database.close();

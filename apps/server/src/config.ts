@@ -66,6 +66,8 @@ const ConfigSchema = z.object({
    * replaced after this long. Renewed every third of it.
    */
   GENERATION_LEASE_SECONDS: unsetWhenEmpty(z.coerce.number().min(1).max(600).default(30)),
+  /** On SIGTERM, how long running jobs may go on before they are handed back to the queue. */
+  SHUTDOWN_GRACE_SECONDS: unsetWhenEmpty(z.coerce.number().min(0).max(600).default(10)),
   /** Worker threads of the image engine, each with its own models (about 1.5 GB each). */
   ENGINE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -219,7 +221,7 @@ export type Config = {
     openai: { apiKey: string; baseURL?: string; model?: string } | undefined;
     gemini: { apiKey: string; baseURL?: string; model?: string } | undefined;
   };
-  generation: { concurrency: number; timeoutMs: number; leaseMs: number };
+  generation: { concurrency: number; timeoutMs: number; leaseMs: number; shutdownGraceMs: number };
   engine: { threads: number };
   billing: BillingConfig;
   storage: { kind: 'local-disk' } | { kind: 's3'; s3: S3Settings };
@@ -306,6 +308,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       concurrency: env.GENERATION_CONCURRENCY,
       timeoutMs: env.GENERATION_TIMEOUT_MS,
       leaseMs: Math.round(env.GENERATION_LEASE_SECONDS * 1000),
+      shutdownGraceMs: Math.round(env.SHUTDOWN_GRACE_SECONDS * 1000),
     },
     engine: { threads: env.ENGINE_THREADS },
     billing: readBillingConfig(env),

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../src/platform/storage/s3-storage.js';
 import { imageForm, makeImage } from './images.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from './redis.js';
+import { startRoundRobinProxy } from './round-robin-proxy.js';
 import { startS3Server } from './s3-server.js';
 import { createClient, STRONG_PASSWORD, uniqueEmail } from './test-server.js';
 
@@ -70,32 +71,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/** A load balancer in a few lines: each request to the next API process, streamed both ways. */
-function startRoundRobinProxy(ports: number[], listenPort: number) {
-  let next = 0;
-  const server = http.createServer((request, response) => {
-    const port = ports[next++ % ports.length]!;
-    const upstream = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: request.url,
-        method: request.method,
-        headers: { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress ?? '' },
-      },
-      (reply) => {
-        response.writeHead(reply.statusCode ?? 502, reply.headers);
-        reply.pipe(response);
-      },
-    );
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
-  });
-  return new Promise<http.Server>((resolve) =>
-    server.listen(listenPort, '127.0.0.1', () => resolve(server)),
-  );
 }
 
 beforeAll(async () => {

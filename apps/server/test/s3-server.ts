@@ -27,19 +27,31 @@ if (!(signBucketPathAsSent as { fixed?: boolean }).fixed) {
   signatureV4.getStringToSign = Object.assign(fixed, { fixed: true });
 }
 
+/** A bucket's CORS rules: pages of these origins may GET its objects and PUT new ones. */
+function corsConfiguration(origins: string[]) {
+  const allowed = origins.map((origin) => `<AllowedOrigin>${origin}</AllowedOrigin>`).join('');
+  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
+
 /**
- * An S3-compatible server (s3rver) in this process on a free port, with one fresh bucket in a
- * fresh folder; `stop` closes it and removes the folder.
+ * An S3-compatible server (s3rver) in this process on a free port (or `port`), with one fresh
+ * bucket in a fresh folder; `stop` closes it and removes the folder. `corsOrigins`: pages that
+ * talk to the bucket themselves (a browser's uploads and downloads).
  */
-export async function startS3Server() {
+export async function startS3Server(options: { port?: number; corsOrigins?: string[] } = {}) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-s3-'));
   const bucket = `adtwin-test-${randomUUID().slice(0, 8)}`;
   const server = new S3rver({
-    port: 0,
+    port: options.port ?? 0,
     address: '127.0.0.1',
     silent: true,
     directory,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [
+      {
+        name: bucket,
+        configs: options.corsOrigins ? [corsConfiguration(options.corsOrigins)] : [],
+      },
+    ],
   });
   const { port } = await server.run();
   const settings: S3Settings = {

@@ -125,6 +125,25 @@ export async function renewLease(db: Database, id: string, lease: Lease): Promis
   return rows.length > 0;
 }
 
+/**
+ * Gives a running job's lease up at once (a worker shutting down): the next runner it is
+ * delivered to claims it without waiting for the lease to run out. The row stays `running`.
+ */
+export async function releaseLease(db: Database, id: string, lease: Lease): Promise<boolean> {
+  const rows = await db
+    .update(generations)
+    .set({ leaseExpiresAt: sql`now()` })
+    .where(
+      and(
+        eq(generations.id, id),
+        eq(generations.status, 'running'),
+        eq(generations.leaseOwner, lease.owner),
+      ),
+    )
+    .returning({ id: generations.id });
+  return rows.length > 0;
+}
+
 /** Whether a running job's lease still holds (its runner is alive, somewhere). */
 export async function isLeaseLive(db: Database, id: string): Promise<boolean> {
   const [row] = await db

@@ -44,6 +44,7 @@ import {
   findGenerationByNumber,
   insertGenerationWithCredit,
   isLeaseLive,
+  releaseLease,
   renewLease,
   listUnfinishedGenerations,
   requeueGeneration,
@@ -161,7 +162,7 @@ export type GenerationServiceDeps = {
 };
 
 /** What became of one delivery of a job id (see JobQueue). */
-export type RunOutcome = 'finished' | 'nothing-to-do' | 'leased-elsewhere';
+export type RunOutcome = 'finished' | 'nothing-to-do' | 'leased-elsewhere' | 'handed-back';
 
 /** The default lease: a worker that stops renewing for this long is taken for dead. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -177,6 +178,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     ms: deps.leaseMs ?? DEFAULT_LEASE_MS,
   };
+  /** Jobs this runner is working on, to stop and hand back when the process shuts down. */
+  const handBacks = new Map<string, AbortController>();
 
   async function toView(row: GenerationRow): Promise<GenerationView> {
     const input = row.input as StoredInput & { note?: string; frame?: { crop: Box } };
@@ -559,6 +562,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         },
         Math.max(100, Math.floor(lease.ms / 3)),
       );
+      const handBack = new AbortController();
+      handBacks.set(id, handBack);
       let steps = claimed.steps as GenerationStepState[];
       const advance = async (key: GenerationStepState['key']) => {
         steps = activateStep(steps, key);
@@ -569,7 +574,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       const started = performance.now();
       try {
         await advance('check');
-        const signal = AbortSignal.any([AbortSignal.timeout(deps.timeoutMs), leaseLost.signal]);
+        const signal = AbortSignal.any([
+          AbortSignal.timeout(deps.timeoutMs),
+          leaseLost.signal,
+          handBack.signal,
+        ]);
         await advance('upload');
         let png: Uint8Array;
         let note: string | undefined;
@@ -649,6 +658,12 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           'generation done',
         );
       } catch (error) {
+        // Stopped because this process shuts down: not the job's failure. Its lease is given up so
+        // that the runner the queue hands it to next takes it over at once; its credit stays.
+        if (handBack.signal.aborted && (await releaseLease(db, id, lease))) {
+          logger.info({ generationId: id }, 'generation handed back');
+          return 'handed-back';
+        }
         const failure = describeGenerationFailure(error);
         if (!(error instanceof EngineError))
           logger.error({ err: error, generationId: id }, 'generation crashed');
@@ -660,9 +675,19 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         });
       } finally {
         clearInterval(renewal);
+        handBacks.delete(id);
         deps.events.notify(id);
       }
       return 'finished';
+    },
+
+    /**
+     * Stops this runner's jobs and gives their leases up (a worker's shutdown after its grace
+     * period): each run ends with `handed-back`, and the queue delivers the job to another runner.
+     */
+    handBackRunning() {
+      for (const controller of handBacks.values()) controller.abort();
+      return handBacks.size;
     },
 
     /**

@@ -32,6 +32,20 @@ const healthRoute = createRoute({
   },
 });
 
+const liveRoute = createRoute({
+  method: 'get',
+  path: '/health/live',
+  tags: ['health'],
+  summary:
+    'Liveness: the process answers requests (nothing else is asked, so a failing database or store does not get a live process restarted)',
+  responses: {
+    200: {
+      description: 'The process is alive',
+      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+    },
+  },
+});
+
 async function probe(kind: string, check: () => Promise<void>) {
   try {
     await check();
@@ -48,13 +62,15 @@ export function createHealthRoutes(deps: {
   /** Pings Redis; absent in the embedded shape. */
   pingRedis?: (() => Promise<unknown>) | undefined;
 }) {
-  return new OpenAPIHono().openapi(healthRoute, async (c) => {
-    const [database, storage, redis] = await Promise.all([
-      probe(deps.database.kind, deps.database.ping),
-      probe(deps.storageKind, deps.storage.check),
-      deps.pingRedis ? probe('redis', async () => void (await deps.pingRedis!())) : undefined,
-    ]);
-    const ok = database.ok && storage.ok && (redis?.ok ?? true);
-    return c.json({ ok, database, storage, ...(redis ? { redis } : {}) }, ok ? 200 : 503);
-  });
+  return new OpenAPIHono()
+    .openapi(liveRoute, (c) => c.json({ ok: true as const }, 200))
+    .openapi(healthRoute, async (c) => {
+      const [database, storage, redis] = await Promise.all([
+        probe(deps.database.kind, deps.database.ping),
+        probe(deps.storageKind, deps.storage.check),
+        deps.pingRedis ? probe('redis', async () => void (await deps.pingRedis!())) : undefined,
+      ]);
+      const ok = database.ok && storage.ok && (redis?.ok ?? true);
+      return c.json({ ok, database, storage, ...(redis ? { redis } : {}) }, ok ? 200 : 503);
+    });
 }

@@ -13,6 +13,8 @@ export function createInProcessQueue(options: { concurrency: number; logger: Log
   const retries = new Set<NodeJS.Timeout>();
 
   function retryLater(id: string) {
+    // A stopping process offers nothing again; the next start recovers its unfinished rows.
+    if (isStopping) return;
     const timer = setTimeout(() => {
       retries.delete(timer);
       if (!waiting.includes(id)) waiting.push(id);
