@@ -6,9 +6,26 @@ test('demo video in a modal; FAQ tabs with one item open at a time', async ({ pa
   await page.goto('/help-center');
   await expect(page).toHaveTitle('Adtwin | Help Center');
 
-  await page.getByRole('button', { name: 'How Adtwin works: play the demo video' }).click();
+  // The thumbnail tells the story: the ad, the product, the same ad with it.
+  const thumbnail = page.getByRole('button', {
+    name: /^How Adtwin works\s*, play the demo video$/,
+  });
+  await expect(thumbnail.locator('figcaption')).toHaveText([
+    'The ad you found',
+    'Your product',
+    'Your ad',
+  ]);
+  for (const image of await thumbnail.locator('img').all())
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  await thumbnail.click();
   const dialog = page.getByRole('dialog', { name: 'How Adtwin works' });
   await expect(dialog.locator('video')).toBeVisible();
+  // Large: about 80% of the window's width on a desktop.
+  const width = (await dialog.boundingBox())!.width;
+  const viewport = page.viewportSize()!.width;
+  if (viewport >= 640) expect(width / viewport).toBeCloseTo(0.8, 1);
   await expect
     .poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.readyState))
     .toBeGreaterThan(0);

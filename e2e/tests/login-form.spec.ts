@@ -118,6 +118,17 @@ test('the illustration column shows on wide screens only @desktop', async ({ pag
   await expect(page.getByText('An ad you love, with your product in it.')).toBeVisible();
 });
 
+test('the illustration shows an ad before and after, credited @desktop', async ({ page }) => {
+  await page.goto('/login');
+  const showcase = page.locator('aside');
+  await expect(showcase.locator('figcaption')).toHaveText(['The ad you found', 'Your ad']);
+  for (const image of await showcase.locator('img').all())
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+  await expect(showcase).toContainText('Saleor Commerce / Mirumee Software, CC BY 4.0');
+});
+
 test('the illustration column is hidden on small screens @mobile', async ({ page }) => {
   await expect(page.getByText('An ad you love, with your product in it.')).toBeHidden();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -20,6 +20,12 @@ test('Full Name: letters only, capitalised, not empty, unchanged closes', async 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(SETTINGS_MESSAGES.nameEmpty)).toBeVisible();
 
+  // The limit shows as it is used, and no more can be typed.
+  await field.fill('Mary Jackson');
+  await expect(page.getByText('12/200')).toBeVisible();
+  await field.fill('a'.repeat(250));
+  await expect(field).toHaveValue('A' + 'a'.repeat(199));
+  await expect(page.getByText('200/200')).toBeVisible();
   await field.fill('Mary Jackson');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(SETTINGS_MESSAGES.nameUpdated)).toBeVisible();
@@ -36,11 +42,16 @@ test('Full Name: letters only, capitalised, not empty, unchanged closes', async 
   expect(sent).toBe(false);
 });
 
-test('the server refuses digits with the spec text', async ({ page }) => {
+test('the server refuses digits with the spec text, and a too long name in plain words', async ({
+  page,
+}) => {
   await createOnboardedUser(page);
   const res = await page.request.put('/api/me/name', { data: { fullName: 'R2 D2' } });
   expect(res.status()).toBe(400);
   expect(await res.json()).toMatchObject({ error: SETTINGS_MESSAGES.nameHasNumbers });
+  const long = await page.request.put('/api/me/name', { data: { fullName: 'A'.repeat(201) } });
+  expect(long.status()).toBe(400);
+  expect(await long.json()).toMatchObject({ error: 'Full name can be at most 200 characters.' });
 });
 
 test('User Type dialog: Update waits for a choice, then saves', async ({ page }) => {

@@ -103,7 +103,7 @@ export async function composeServer(options: ComposeOptions) {
     db: database.db,
     storage,
     logger,
-    settleSubscription: (userId) => billing.settle(userId),
+    readTier: (userId) => billing.readTier(userId),
   });
   const originPolicy = createOriginPolicy({
     isProduction: config.isProduction,
@@ -140,7 +140,11 @@ export async function composeServer(options: ComposeOptions) {
   const variants = createImageVariants({ cache: variantCache });
   const images = createImagesService({ db: database.db, storage, signer, variants });
   const templates = createTemplatesService({ db: database.db });
-  const community = createCommunityService({ db: database.db, storage });
+  const community = createCommunityService({
+    db: database.db,
+    storage,
+    readTier: (userId) => billing.readTier(userId),
+  });
   const uploads = createUploadsService({
     db: database.db,
     storage,
@@ -188,8 +192,7 @@ export async function composeServer(options: ComposeOptions) {
     timeoutMs: config.generation.timeoutMs,
     leaseMs: config.generation.leaseMs,
     countUsage: (generationId) => templates.recordGenerationUse(generationId),
-    getTier: async (userId) =>
-      (await profiles.getAccount(userId))?.profile.subscriptionTier ?? 'free',
+    getTier: (userId) => billing.readTier(userId),
   });
   if (runsJobs) {
     queue.start(async (id) => {

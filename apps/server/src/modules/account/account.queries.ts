@@ -1,16 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Bucket } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { authUsers, bugReports, storedObjects, userTemplates, users } from '../../db/schema.js';
-
-export async function selectTier(db: Database, userId: string) {
-  const [row] = await db
-    .select({ tier: users.subscriptionTier })
-    .from(users)
-    .where(eq(users.userId, userId))
-    .limit(1);
-  return row?.tier ?? null;
-}
+import { authUsers, bugReports, storedObjects, userTemplates } from '../../db/schema.js';
 
 /** Every stored file the database knows belongs to the person, wherever its key lives. */
 export async function selectOwnedFiles(db: Database, userId: string) {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { PublicError } from '../../http/errors.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
-import { deleteUserRows, selectOwnedFiles, selectTier } from './account.queries.js';
+import { deleteUserRows, selectOwnedFiles } from './account.queries.js';
 
 /** Folders holding a person's files: their id in every bucket, and their community folder. */
 export function userPrefixes(userId: string) {
@@ -17,8 +17,8 @@ export function createAccountService(deps: {
   db: Database;
   storage: ObjectStorage;
   logger: Logger;
-  /** Ends a cancelled subscription whose period is over before the check. */
-  settleSubscription: (userId: string) => Promise<void>;
+  /** The person's plan, settled first (the billing service's readTier). */
+  readTier: (userId: string) => Promise<string>;
 }) {
   return {
     /**
@@ -26,9 +26,7 @@ export function createAccountService(deps: {
      * half-way leaves an account the person can delete again rather than orphaned files.
      */
     async deleteAccount(userId: string) {
-      await deps.settleSubscription(userId);
-      const tier = await selectTier(deps.db, userId);
-      if (tier && isPaidTier(tier))
+      if (isPaidTier(await deps.readTier(userId)))
         throw new PublicError(
           409,
           DELETE_ACCOUNT_MESSAGES.activeSubscription,

@@ -252,6 +252,16 @@ export async function settleEndedSubscription(db: Database, userId: string, now 
   });
 }
 
+/** The plan recorded for the person ('free' for none); read it through the billing service's readTier. */
+export async function selectTier(db: Database, userId: string): Promise<string> {
+  const [row] = await db
+    .select({ tier: users.subscriptionTier })
+    .from(users)
+    .where(eq(users.userId, userId))
+    .limit(1);
+  return row?.tier ?? 'free';
+}
+
 export async function selectBillingState(db: Database, userId: string) {
   const [row] = await db
     .select({

@@ -23,6 +23,7 @@ import {
   applyBillingEvent,
   grantCredits,
   selectBillingState,
+  selectTier,
   selectUserIdByEmail,
   setPlanDirectly,
   settleEndedSubscription,
@@ -81,6 +82,15 @@ export function createBillingService(deps: {
     /** Ends a cancelled subscription whose period is over; called before account reads. */
     settle(userId: string) {
       return settleEndedSubscription(db, userId, now());
+    },
+
+    /**
+     * The person's plan, after ending a cancelled subscription whose period is over: the one
+     * way every module reads the tier, so no check sees a plan that has already ended.
+     */
+    async readTier(userId: string): Promise<string> {
+      await settleEndedSubscription(db, userId, now());
+      return selectTier(db, userId);
     },
 
     async getSubscription(userId: string): Promise<SubscriptionState> {

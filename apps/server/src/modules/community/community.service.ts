@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { BROWSE_MESSAGES, PAGE_SIZE, isPaidTier } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import { PublicError } from '../../http/errors.js';
 import { COMMUNITY_PREFIX, imagePath } from '../../platform/images/image-paths.js';
 import { checkUploadedImage } from '../../platform/images/validate-image.js';
@@ -31,19 +29,15 @@ function toCard(row: Row) {
   };
 }
 
-async function selectTier(db: Database, userId: string): Promise<string> {
-  const rows = await db
-    .select({ tier: users.subscriptionTier })
-    .from(users)
-    .where(eq(users.userId, userId))
-    .limit(1);
-  return rows[0]?.tier ?? 'free';
-}
-
-export function createCommunityService(deps: { db: Database; storage: ObjectStorage }) {
+export function createCommunityService(deps: {
+  db: Database;
+  storage: ObjectStorage;
+  /** The person's plan, settled (the billing service's readTier). */
+  readTier: (userId: string) => Promise<string>;
+}) {
   /** The one rule for private templates, on creation as on a later change. */
   async function requirePaidForPrivate(userId: string, isPublic: boolean) {
-    if (!isPublic && !isPaidTier(await selectTier(deps.db, userId))) {
+    if (!isPublic && !isPaidTier(await deps.readTier(userId))) {
       throw new PublicError(403, 'Private templates need a paid plan', UPGRADE_REQUIRED);
     }
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSE_MESSAGES } from '@adtwin/shared';
-import { storedObjects } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { storedObjects, users } from '../../db/schema.js';
 import { signUpVerified, startTestServer, type TestServer } from '../../../test/test-server.js';
 import { imageForm, makeImage } from '../../../test/images.js';
 
@@ -209,6 +210,30 @@ describe('community visibility', () => {
       json: { isPublic: true },
     });
     expect(((await back.json()) as { message: string }).message).toBe(BROWSE_MESSAGES.nowPublic);
+  });
+});
+
+describe('the tier behind private templates', () => {
+  it('is read settled: a cancelled plan whose period is over no longer allows going private', async () => {
+    const person = await signUpVerified(t);
+    const created = (await (
+      await person.client.request('/api/my-templates', {
+        method: 'POST',
+        body: imageForm(await makeImage(), 'x.png', { name: 'Lapsed' }),
+      })
+    ).json()) as { id: string };
+    await person.client.request('/api/dev/plan', { method: 'POST', json: { tier: 'pro_weekly' } });
+    // Cancelled, and the period ran out; nothing has read the account since.
+    await t.server.database.db
+      .update(users)
+      .set({ cancelAtPeriodEnd: true, periodEndsAt: new Date(Date.now() - 60_000) })
+      .where(eq(users.userId, person.userId));
+    const refused = await person.client.request(`/api/my-templates/${created.id}/visibility`, {
+      method: 'PATCH',
+      json: { isPublic: false },
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('upgrade_required');
   });
 });
 

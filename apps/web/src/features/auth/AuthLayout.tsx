@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { AdStory, SHOWCASE_CREDIT } from '@/components/ui/AdStory';
 import { Logo } from '@/components/ui/Logo';
 
 /** Two columns: the form, and an illustration hidden on small screens. */
@@ -26,23 +27,8 @@ export function AuthLayout({
         </div>
       </main>
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-violet-600 to-fuchsia-600 lg:flex lg:flex-col lg:justify-between lg:p-12">
-        <div aria-hidden="true" className="relative mx-auto mt-8 h-[26rem] w-full max-w-lg">
-          <img
-            src="/showcase/juice.webp"
-            alt=""
-            className="absolute left-0 top-10 w-44 -rotate-6 rounded-2xl shadow-2xl ring-4 ring-white/30"
-          />
-          <img
-            src="/showcase/sneakers.webp"
-            alt=""
-            className="absolute left-1/2 top-0 z-10 w-52 -translate-x-1/2 rounded-2xl shadow-2xl ring-4 ring-white/40"
-          />
-          <img
-            src="/showcase/chair.webp"
-            alt=""
-            className="absolute right-0 top-12 w-44 rotate-6 rounded-2xl shadow-2xl ring-4 ring-white/30"
-          />
-        </div>
+        {/* Before and after: an ad someone found, and the engine's result with another product. */}
+        <AdStory className="mx-auto mt-8 w-full max-w-lg" />
         <div className="flex flex-col gap-3 text-white">
           <p className="max-w-md text-3xl font-semibold leading-tight">
             An ad you love, with your product in it.
@@ -50,10 +36,7 @@ export function AuthLayout({
           <p className="max-w-md text-white/80">
             Pick a template, add a photo of your product, and post the result.
           </p>
-          <p className="text-xs text-white/60">
-            Photos: Xavier Teo and Kari Shea on Unsplash; juice render: Saleor Commerce / Mirumee
-            Software, CC BY 4.0.
-          </p>
+          <p className="text-xs text-white/80">{SHOWCASE_CREDIT}</p>
         </div>
       </aside>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Accordion, Tabs } from 'radix-ui';
 import { ChevronDown, Play } from 'lucide-react';
+import { AdStory } from '@/components/ui/AdStory';
 import { Dialog } from '@/components/ui/Dialog';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { cn } from '@/components/ui/cn';
@@ -21,17 +22,21 @@ export function HelpCenterPage() {
       <button
         type="button"
         onClick={() => setIsVideoOpen(true)}
-        aria-label="How Adtwin works: play the demo video"
         className="group relative aspect-video w-full overflow-hidden rounded-2xl border border-border bg-surface-2"
       >
-        <img src={DEMO_POSTER} alt="" className="size-full object-cover" />
-        <span className="absolute inset-0 flex items-center justify-center bg-black/25 transition-colors group-hover:bg-black/35">
+        {/* The thumbnail tells what the video shows: an ad, a product, the same ad with it. */}
+        <AdStory
+          withProduct
+          className="absolute inset-0 bg-gradient-to-br from-indigo-600 via-violet-600 to-fuchsia-600 p-4 sm:p-8"
+        />
+        <span className="absolute inset-0 flex items-center justify-center bg-black/20 transition-colors group-hover:bg-black/30">
           <span className="flex size-16 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg">
             <Play className="ml-1 size-7" aria-hidden="true" />
           </span>
         </span>
         <span className="absolute bottom-3 left-4 rounded-md bg-black/60 px-2 py-1 text-sm font-medium text-white">
           How Adtwin works
+          <span className="sr-only">, play the demo video</span>
         </span>
       </button>
 
@@ -39,7 +44,8 @@ export function HelpCenterPage() {
         isOpen={isVideoOpen}
         onOpenChange={setIsVideoOpen}
         title="How Adtwin works"
-        className="max-w-4xl"
+        // Large enough to read the app's screens in the recording.
+        className="w-[calc(100vw-2rem)] max-w-none sm:w-[80vw]"
       >
         {hasVideoFailed ? (
           <p role="alert" className="text-danger">
