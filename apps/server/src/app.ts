@@ -214,7 +214,12 @@ export function createApp(deps: AppDeps) {
     c.json(
       openApi.getOpenAPI31Document({
         openapi: '3.1.0',
-        info: { title: 'Adtwin API', version: '1.0.0' },
+        info: {
+          title: 'Adtwin API',
+          version: '1.0.0',
+          description:
+            'Scripts use the routes under `/api/v1` (tag "public api") with an API key from Settings > API keys: `Authorization: Bearer adt_...`. Errors there are `{ "error": { "code", "message" } }`; every POST takes an `Idempotency-Key`; each key may make 120 requests a minute. The other routes serve the web app with its session cookie.',
+        },
       }),
     ),
   );

@@ -47,6 +47,11 @@ export function createApiDocsRoutes() {
       withDefaultFonts: false,
       hideClientButton: true,
       telemetry: false,
+      // Scalar's hosted extras (its AI chat, MCP generation, developer toolbar) call its cloud.
+      showToolbar: 'never',
+      showDeveloperTools: 'never',
+      mcp: { disabled: true },
+      agent: { disabled: true },
     })),
   );
   return app;
