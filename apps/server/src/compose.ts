@@ -14,6 +14,7 @@ import {
   type ProviderConfig,
 } from '@adtwin/engine';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { createWebhookService } from './modules/webhooks/webhooks.service.js';
 import { createBatchService } from './modules/batches/batches.service.js';
 import { createCutOutService } from './modules/cutouts/cutouts.service.js';
 import { createGenerationService } from './modules/generations/generations.service.js';
@@ -192,9 +193,20 @@ export async function composeServer(options: ComposeOptions) {
     timeoutMs: config.generation.timeoutMs,
     leaseMs: config.generation.leaseMs,
     countUsage: (generationId) => templates.recordGenerationUse(generationId),
+    onFinished: (generationId) => webhooks.announce(generationId),
     getTier: (userId) => billing.readTier(userId),
   });
+  // Deliveries are sent by the processes that run jobs (where generations end).
+  const webhooks = createWebhookService({
+    db: database.db,
+    generations,
+    logger,
+    retryBaseMs: config.webhooks.retryBaseMs,
+    maxAttempts: config.webhooks.maxAttempts,
+    allowPrivateAddresses: !config.isProduction,
+  });
   if (runsJobs) {
+    webhooks.start();
     queue.start(async (id) => {
       const outcome = await generations.run(id);
       // Another live runner has it, or this one handed it back on shutdown: deliver it again.
@@ -271,6 +283,7 @@ export async function composeServer(options: ComposeOptions) {
       }, shutdownGraceMs);
       await queue.stop(shutdownGraceMs + 5000);
       clearTimeout(handBack);
+      await webhooks.stop();
       await engine?.close();
       closeEvents();
       await database.close();

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_MESSAGES } from '@adtwin/shared';
 import { PAYMENTS_NOT_CONFIGURED } from '../src/platform/billing/test-billing-provider.js';
 import {
   signUpVerified,
@@ -90,5 +91,35 @@ describe('production origins', () => {
       });
     expect((await rename(TRUSTED)).status).toBe(200);
     expect((await rename(otherName, otherName)).status).toBe(403);
+  });
+});
+
+describe('production webhooks (SSRF)', () => {
+  it('refuses a webhook on loopback, private or link-local addresses, and takes a public one', async () => {
+    const { client } = await signUpVerified(t);
+    const created = await client.request('/api/api-keys', {
+      method: 'POST',
+      json: { name: 'Hooks' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://10.0.0.8/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hook',
+    ]) {
+      const res = await client.request(`/api/api-keys/${id}/webhook`, {
+        method: 'PUT',
+        json: { url },
+      });
+      expect(res.status, url).toBe(400);
+      expect(await res.json()).toMatchObject({ error: API_KEY_MESSAGES.webhookUrlPrivate });
+    }
+    const ok = await client.request(`/api/api-keys/${id}/webhook`, {
+      method: 'PUT',
+      json: { url: 'https://93.184.216.34/hook' },
+    });
+    expect(ok.status).toBe(200);
   });
 });

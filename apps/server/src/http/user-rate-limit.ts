@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { GENERATION_MESSAGES } from '@adtwin/shared';
 import type { RateLimitName, RateLimits } from '../platform/ratelimit/rate-limits.js';
 import type { AppEnv } from './app-env.js';
+import { errorResponse } from './errors.js';
 
 type UserRule = 'uploads' | 'problemReports' | 'generationStarts';
 
@@ -13,10 +14,22 @@ const MESSAGES: Record<UserRule, string> = {
 
 /** The calls a signed-in person may make only so often, by method and path. */
 const RULES: { method: string; path: RegExp; rule: UserRule }[] = [
-  { method: 'POST', path: /^\/api\/uploads$/, rule: 'uploads' },
+  { method: 'POST', path: /^\/api\/(v1\/)?uploads$/, rule: 'uploads' },
   { method: 'POST', path: /^\/api\/bug-reports$/, rule: 'problemReports' },
-  { method: 'POST', path: /^\/api\/(generations\/(swap|chat)|batches)$/, rule: 'generationStarts' },
+  {
+    method: 'POST',
+    path: /^\/api\/(v1\/)?(generations\/(swap|chat)|batches)$/,
+    rule: 'generationStarts',
+  },
 ];
+
+/** Counts one action under `rule`: the refusal's message (Retry-After set), or undefined. */
+async function consume(c: Context<AppEnv>, limits: RateLimits, rule: UserRule, userId: string) {
+  const decision = await limits.consume(rule satisfies RateLimitName, userId);
+  if (decision.allowed) return undefined;
+  c.header('Retry-After', String(decision.retryAfterSeconds));
+  return MESSAGES[rule];
+}
 
 /**
  * Counts one action of the signed-in person under `rule`: the refusal to send (429 with
@@ -29,10 +42,8 @@ export async function refuseWhenLimited(
   rule: UserRule,
   userId: string,
 ) {
-  const decision = await limits.consume(rule satisfies RateLimitName, userId);
-  if (decision.allowed) return undefined;
-  c.header('Retry-After', String(decision.retryAfterSeconds));
-  return c.json({ error: MESSAGES[rule], code: 'rate_limited' }, 429);
+  const refusal = await consume(c, limits, rule, userId);
+  return refusal ? c.json({ error: refusal, code: 'rate_limited' }, 429) : undefined;
 }
 
 /**
@@ -45,6 +56,8 @@ export function userRateLimit(limits: RateLimits): MiddlewareHandler<AppEnv> {
     const match = RULES.find((r) => r.method === c.req.method && r.path.test(c.req.path));
     const user = c.get('user');
     if (!match || !user) return next();
-    return (await refuseWhenLimited(c, limits, match.rule, user.id)) ?? next();
+    const refusal = await consume(c, limits, match.rule, user.id);
+    // The public API's routes answer in their own error shape (see errorResponse).
+    return refusal ? errorResponse(c, 429, refusal, 'rate_limited') : next();
   };
 }

@@ -56,6 +56,10 @@ export const router = createBrowserRouter([
                   import('@/features/help').then((m) => ({ Component: m.HelpCenterPage })),
               },
               {
+                path: '/help-center/api',
+                lazy: () => import('@/features/help').then((m) => ({ Component: m.UseTheApiPage })),
+              },
+              {
                 path: '/subscription',
                 lazy: () => subscription().then((m) => ({ Component: m.SubscriptionPage })),
               },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Accordion, Tabs } from 'radix-ui';
-import { ChevronDown, Play } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChevronDown, ChevronRight, Code2, Play } from 'lucide-react';
 import { AdStory } from '@/components/ui/AdStory';
 import { Dialog } from '@/components/ui/Dialog';
 import { PageHeader } from '@/components/ui/PageHeader';
@@ -63,6 +64,22 @@ export function HelpCenterPage() {
           />
         )}
       </Dialog>
+
+      <Link
+        to="/help-center/api"
+        className="flex items-center justify-between gap-4 rounded-2xl border border-border bg-surface px-5 py-4 hover:bg-surface-2"
+      >
+        <span className="flex items-center gap-3">
+          <Code2 className="size-5 text-accent" aria-hidden="true" />
+          <span className="flex flex-col">
+            <span className="text-sm font-medium">Use the API</span>
+            <span className="text-sm text-muted">
+              Keys, a curl walk-through and a typed TypeScript client for your own scripts.
+            </span>
+          </span>
+        </span>
+        <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden="true" />
+      </Link>
 
       <section aria-labelledby="faq-heading" className="flex flex-col gap-4">
         <h2 id="faq-heading" className="text-xl font-semibold">

@@ -1,1 +1,2 @@
 export { HelpCenterPage } from './HelpCenterPage';
+export { UseTheApiPage } from './UseTheApiPage';
