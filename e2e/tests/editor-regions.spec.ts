@@ -165,8 +165,8 @@ test('place and turn the product, see it live, create what was shown, compare, r
   await page.mouse.up();
   const undo = await openPanel(page);
   await undo.getByRole('button', { name: 'Undo' }).click();
-  await saveScreenshot(page, 'editor-remove-brush', info.project.name);
   await closePanel(page);
+  await saveScreenshot(page, 'editor-remove-brush', info.project.name);
 
   // Create sends exactly what the preview shows, and the painted mask without the ad's words.
   const again = await openPanel(page);
@@ -255,6 +255,14 @@ test('two variants in one run, side by side, one credit each; the picked one ope
   await expect(panel.getByRole('radio', { name: '1 image' })).toBeChecked();
   await panel.getByRole('radio', { name: '2 to choose from' }).check({ force: true });
   await expect(panel.getByText('2 credits, 1 per image · 3 left')).toBeVisible();
+  // The ad's words are kept out of the regions until the person includes them.
+  await expect(page.getByTestId('text-region').first()).toHaveAttribute('data-kept', 'true');
+  await panel.getByRole('checkbox', { name: /Include the ad's text/ }).check();
+  await expect(page.getByTestId('text-region').first()).not.toHaveAttribute('data-kept');
+  const swaps: { includeText?: boolean }[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/generations/swap')) swaps.push(request.postDataJSON());
+  });
   await panel.getByRole('button', { name: 'Create Image' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Choose a variant' });
@@ -283,4 +291,21 @@ test('two variants in one run, side by side, one credit each; the picked one ope
     creditsUsed: number;
   };
   expect(credits.credits - credits.creditsUsed).toBe(1);
+  expect(swaps.map((body) => body.includeText)).toEqual([true, true]);
+
+  // The picked variant compares aligned and downloads under the product's name.
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await expect(page.getByTestId('compare-view')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId('compare-before').getByRole('img').getAttribute('style')) ?? '',
+    )
+    .toContain('left:');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = page.getByRole('dialog', { name: 'Download' });
+  await expect(download.getByLabel('File name')).toHaveValue('saleor-mighty-mug');
+  const downloading = page.waitForEvent('download');
+  await download.getByRole('button', { name: 'Download' }).click();
+  expect((await downloading).suggestedFilename()).toBe('saleor-mighty-mug.png');
 });
