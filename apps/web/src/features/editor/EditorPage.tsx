@@ -207,6 +207,9 @@ function TemplateEditor({
    * else the box the person set (none: the template's own); and the text choice.
    */
   async function removeInputs() {
+    // The choice exists where the person saw the words; elsewhere the engine tells copy from
+    // words printed on the old product itself.
+    const textChoice = (template.data?.textBoxes.length ?? 0) > 0 ? { includeText } : {};
     let painted = removeMode === 'brush' ? currentMask(maskHistory) : null;
     // A reopened design's painted area may still be on its way: it is what was asked for.
     if (removeMode === 'brush' && maskHistory.length === 0 && maskToRestore && templateUrl) {
@@ -215,9 +218,9 @@ function TemplateEditor({
     if (painted && templateUrl) {
       const keepOut = includeText ? [] : (template.data?.textBoxes ?? []);
       const size = natural ?? (await imageSize(templateUrl));
-      return { removeMask: await maskToSend(painted, size, keepOut), includeText };
+      return { removeMask: await maskToSend(painted, size, keepOut), ...textChoice };
     }
-    return { ...(box ? { productBox: box } : {}), includeText };
+    return { ...(box ? { productBox: box } : {}), ...textChoice };
   }
 
   const run = useGenerationRun({
