@@ -70,7 +70,14 @@ test('upgrade through the test checkout, switch, cancel, delete after the period
   await expect(page.getByTestId('manage-current-plan')).toHaveText('Pro Monthly');
   await page.getByRole('button', { name: 'Switch to Pro Weekly' }).click();
   await expect(page.getByTestId('manage-current-plan')).toHaveText('Pro Weekly');
+  // Cancelling asks first; keeping it changes nothing.
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  const confirmCancel = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await expect(confirmCancel).toContainText('You keep Pro Weekly until');
+  await confirmCancel.getByRole('button', { name: 'Keep subscription' }).click();
+  await expect(page.getByText(/Renews on/)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await confirmCancel.getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(page.getByText(/Cancelled: ends on/)).toBeVisible();
 
   await page.goto('/subscription');
@@ -147,6 +154,61 @@ test('back from checkout: the success message, then credits read again after 1 s
   expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole('radio', { name: 'Weekly' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test('a return address names a checkout: success only when the server confirms it was paid', async ({
+  page,
+}) => {
+  await createOnboardedUser(page);
+  const notConfirmed =
+    'We could not confirm this payment. If you paid, your plan appears here within a minute.';
+  // A made-up session, then a real one of this person's that was never paid.
+  await page.goto(
+    '/subscription?session_id=test_cs_00000000-0000-4000-8000-000000000000&plan=enterprise&type=weekly',
+  );
+  await expect(page.getByText(notConfirmed)).toBeVisible();
+  const checkout = await page.request.post('/api/billing/checkout-session', {
+    data: { planType: 'pro', frequency: 'monthly' },
+  });
+  const sessionId = new URL(((await checkout.json()) as { url: string }).url).searchParams.get(
+    'session_id',
+  )!;
+  await page.goto(`/subscription?session_id=${sessionId}&plan=enterprise&type=weekly`);
+  await expect(page.getByText(notConfirmed)).toBeVisible();
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByText(/Successfully upgraded/)).toHaveCount(0);
+  await expect(page.getByTestId('current-plan')).toHaveText('Free');
+});
+
+test("the plans open on the person's own period beside Free, priced as the locale writes money", async ({
+  page,
+}) => {
+  await createOnboardedUser(page);
+  await page.goto('/subscription');
+  // A free person: Monthly (the default) and Free marked as the current plan.
+  await expect(page.getByRole('radio', { name: 'Monthly' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(page.getByTestId('plan-free')).toContainText('Current plan');
+  await expect(page.getByTestId('plan-free')).toContainText('3 images to start with');
+  await expect(page.getByTestId('frequency-copy')).toHaveText(
+    'Monthly plans cost less per image, for a steady flow of products.',
+  );
+  await expect(page.getByTestId('plan-pro')).toContainText('€24.00');
+  await expect(page.getByTestId('plan-pro')).toContainText('Billed every month · €0.60 per image');
+
+  expect(
+    (await page.request.post('/api/dev/plan', { data: { tier: 'enterprise_weekly' } })).ok(),
+  ).toBe(true);
+  await page.goto('/subscription');
+  await expect(page.getByRole('radio', { name: 'Weekly' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('plan-enterprise')).toContainText('Current plan');
+  await expect(page.getByTestId('plan-enterprise')).toContainText('€16.30');
+  await expect(page.getByTestId('plan-free')).not.toContainText('Current plan');
+  await expect(page.getByTestId('frequency-copy')).toHaveText(
+    'Weekly plans suit a launch or a busy week. Cancel any time.',
+  );
 });
 
 test('payment call failures show the subscription catalogue texts', async ({ page }) => {

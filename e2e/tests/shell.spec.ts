@@ -57,8 +57,31 @@ test('the collapsed sidebar is remembered and shows tooltips @desktop', async ({
   await expect(sidebar).toHaveCSS('width', '72px');
   await page.getByRole('link', { name: 'Your Designs' }).hover();
   await expect(page.getByRole('tooltip', { name: 'Your Designs' })).toBeVisible();
+  // Collapsed, the column keeps the logo and the credits used.
+  await expect(sidebar.getByRole('img', { name: 'Adtwin' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Credits: 0 of 3 used' })).toHaveText('0/3');
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
   await expect(sidebar).toHaveCSS('width', '256px');
+});
+
+test('theme and sidebar collapse follow other open tabs @desktop', async ({ page, context }) => {
+  await createOnboardedUser(page);
+  await page.goto('/templates');
+  const other = await context.newPage();
+  await other.goto('/community');
+  await expect(other.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
+
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(other.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'true');
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(other.getByTestId('sidebar')).toHaveAttribute('data-collapsed', 'false');
+
+  await expect(other.locator('html')).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await expect(other.locator('html')).toHaveClass(/dark/);
+  await page.getByRole('radio', { name: 'Light' }).click();
+  await expect(other.locator('html')).not.toHaveClass(/dark/);
 });
 
 test('the drawer opens from the hamburger and closes on route change and backdrop @mobile', async ({

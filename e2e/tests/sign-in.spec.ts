@@ -16,13 +16,22 @@ test('sign up, verify through the outbox, onboard, sign out and in again', async
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByTestId('verification-text')).toHaveText(verificationText(email));
 
-  // Before verifying, signing in shows the verification notice again (a fresh link is mailed).
+  // Before verifying, signing in says the address is not verified (a fresh link is mailed) and
+  // offers to send another.
   await page.getByRole('button', { name: 'Back to Login' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('verification-text')).toBeVisible();
-  await expect(page.getByText(AUTH_MESSAGES.signInFailed).first()).toBeVisible();
+  await expect(page.getByTestId('not-verified-text')).toHaveText(
+    `Your email is not verified yet. We've sent a new verification link to ${email}.`,
+  );
+  await expect(page.getByText(AUTH_MESSAGES.signInFailed)).toHaveCount(0);
+  const mailsTo = async () =>
+    (await (await page.request.get('/dev/outbox')).text()).split(`To ${email}`).length - 1;
+  const before = await mailsTo();
+  await page.getByRole('button', { name: 'Resend verification email' }).click();
+  await expect(page.getByText('Verification email sent!')).toBeVisible();
+  expect(await mailsTo()).toBe(before + 1);
 
   await followMailedLink(page, email);
   await expect(page).toHaveURL(/\/onboarding$/);

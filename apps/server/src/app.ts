@@ -21,6 +21,10 @@ import type { Auth } from './modules/auth/auth.js';
 import { authRateLimit } from './modules/auth/auth-rate-limit.js';
 import { userRateLimit } from './http/user-rate-limit.js';
 import type { RateLimits } from './platform/ratelimit/rate-limits.js';
+import { createApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import type { ApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { createBatchRoutes } from './modules/batches/batches.routes.js';
+import type { BatchService } from './modules/batches/batches.service.js';
 import { createAuthRoutes } from './modules/auth/auth.routes.js';
 import { createBugReportRoutes } from './modules/bug-reports/bug-reports.routes.js';
 import type { GenerationEvents } from './modules/generations/generation-events.js';
@@ -77,6 +81,13 @@ export type AppDeps = {
   uploads: UploadsService;
   cutOuts: CutOutService;
   designs: DesignsService;
+  /**
+   * The origin of the file store when browsers talk to it themselves (presigned downloads and
+   * uploads on S3); the page's CSP lets images and requests reach it.
+   */
+  storeOrigin?: string | undefined;
+  apiKeys: ApiKeyService;
+  batches: BatchService;
   /** Present when mail goes to the database outbox instead of SMTP. */
   outbox: MailOutboxReader | undefined;
   /** The built SPA; absent in API-only tests. */
@@ -93,6 +104,7 @@ function createApiRoutes(deps: AppDeps) {
         auth: deps.auth,
         db: deps.database.db,
         googleSignIn: Boolean(deps.config.google),
+        freeCredits: deps.config.freeCredits,
       }),
     )
     .route('/', createProfileRoutes(deps))
@@ -104,13 +116,16 @@ function createApiRoutes(deps: AppDeps) {
     .route('/', createCutOutRoutes(deps))
     .route('/', createDesignRoutes(deps))
     .route('/', createBillingRoutes(deps))
-    .route('/', createAccountRoutes(deps));
+    .route('/', createAccountRoutes(deps))
+    .route('/', createApiKeyRoutes(deps))
+    .route('/', createBatchRoutes(deps));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;
 
 export function createApp(deps: AppDeps) {
   const { config, logger, auth } = deps;
+  const store = deps.storeOrigin ? [deps.storeOrigin] : [];
   const app = new Hono<AppEnv>();
   app.onError((error, c) => handleError(error, c, logger));
   app.use('*', requestId());
@@ -121,10 +136,10 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...store],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...store],
         mediaSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
       },

@@ -13,6 +13,8 @@ import {
   type ImageProvider,
   type ProviderConfig,
 } from '@adtwin/engine';
+import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { createBatchService } from './modules/batches/batches.service.js';
 import { createCutOutService } from './modules/cutouts/cutouts.service.js';
 import { createGenerationService } from './modules/generations/generations.service.js';
 import { findCatalogueDir, seedCatalogue } from './modules/catalogue/catalogue.service.js';
@@ -197,7 +199,14 @@ export async function composeServer(options: ComposeOptions) {
     // runners (Redis), only rows whose lease expired are.
     await generations.recoverUnfinished({ onlyExpiredLeases: Boolean(config.redisUrl) });
   }
+  const apiKeys = createApiKeyService({
+    db: database.db,
+    allowPrivateWebhooks: !config.isProduction,
+  });
+  const batches = createBatchService({ db: database.db, generations });
   const app = createApp({
+    apiKeys,
+    batches,
     generations,
     generationEvents,
     bugReports,
@@ -206,6 +215,7 @@ export async function composeServer(options: ComposeOptions) {
     database,
     storage,
     storageKind,
+    storeOrigin: await storage.browserOrigin?.(),
     signer,
     auth,
     rateLimits,
@@ -242,6 +252,8 @@ export async function composeServer(options: ComposeOptions) {
     images,
     billing,
     accounts,
+    apiKeys,
+    batches,
     async close() {
       await queue.stop();
       await engine?.close();

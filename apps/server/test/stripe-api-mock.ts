@@ -9,12 +9,14 @@ export type RecordedStripeRequest = {
 };
 
 /**
- * A local HTTP server answering the few Stripe API calls the app makes (Checkout Sessions and
- * Billing Portal Sessions) with Stripe-shaped JSON, so the real `stripe` SDK can be driven in
+ * A local HTTP server answering the few Stripe API calls the app makes (Checkout Sessions, created
+ * and retrieved, and Billing Portal Sessions) with Stripe-shaped JSON, so the real `stripe` SDK can be driven in
  * tests. Every request is recorded for assertions; `failNext` makes the next call fail like Stripe.
  */
 export async function startStripeApiMock() {
   const requests: RecordedStripeRequest[] = [];
+  /** Checkout Sessions created so far, as Stripe would answer them on a retrieve. */
+  const checkoutSessions = new Map<string, Record<string, unknown>>();
   let failures = 0;
   let counter = 0;
   const server = http.createServer((req, res) => {
@@ -44,11 +46,34 @@ export async function startStripeApiMock() {
       counter += 1;
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = `cs_test_${counter}`;
-        return reply(200, {
+        const form = new URLSearchParams(body);
+        const session = {
           id,
           object: 'checkout.session',
           mode: 'subscription',
+          status: 'open',
+          payment_status: 'unpaid',
+          client_reference_id: form.get('client_reference_id'),
+          metadata: Object.fromEntries(
+            [...form]
+              .filter(([key]) => key.startsWith('metadata['))
+              .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
+          ),
           url: `https://checkout.stripe.test/c/pay/${id}`,
+        };
+        checkoutSessions.set(id, session);
+        return reply(200, session);
+      }
+      const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && retrieve) {
+        const session = checkoutSessions.get(decodeURIComponent(retrieve[1]!));
+        if (session) return reply(200, session);
+        return reply(404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such checkout.session: '${retrieve[1]}'`,
+          },
         });
       }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
@@ -69,6 +94,12 @@ export async function startStripeApiMock() {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /** The person paid on Stripe's page: the session reads complete and paid from now on. */
+    completeCheckout(id: string) {
+      const session = checkoutSessions.get(id);
+      if (!session) throw new Error(`no checkout session ${id}`);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
+    },
     failNext(count = 1) {
       failures = count;
     },

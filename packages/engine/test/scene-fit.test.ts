@@ -29,7 +29,7 @@ describe('planning where the new product stands', () => {
     expect(box.y + box.height).toBe(bottle.bottom);
   });
 
-  it('matches the old product visual mass instead of filling the slot', () => {
+  it('fills the old product box, not the slot, whatever share of it the old product covered', () => {
     const small = {
       area: 60 * 60,
       bottom: 400,
@@ -44,6 +44,23 @@ describe('planning where the new product stands', () => {
     expect(box.width * box.height).toBeGreaterThan(60 * 60 * 0.9);
     expect(box.width * box.height).toBeLessThan(400 * 400 * 0.3 * 1.1);
     expect(Math.abs(box.x + box.width / 2 - small.footX)).toBeLessThanOrEqual(1);
+  });
+
+  it('fills the box of a sparse old product (a bicycle) instead of matching its few pixels', () => {
+    const bicycle = {
+      area: Math.round(300 * 200 * 0.2),
+      bottom: 400,
+      footX: 250,
+      box: { x: 100, y: 200, width: 300, height: 200 },
+    };
+    const box = planPlacement({
+      source: { width: 400, height: 300, opaqueShare: 0.9 },
+      slot: { x: 85, y: 190, width: 330, height: 220 },
+      footprint: bicycle,
+    });
+    expect(box.height).toBe(200);
+    expect(box.width).toBeGreaterThanOrEqual(266);
+    expect(box.y + box.height).toBe(bicycle.bottom);
   });
 
   it('fits the product beside ad copy that overlaps its slot', () => {

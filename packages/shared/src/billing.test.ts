@@ -19,9 +19,10 @@ describe('tiers', () => {
   it('labels and prices read like people write them', () => {
     expect(tierLabel('pro_monthly')).toBe('Pro Monthly');
     expect(tierLabel('free')).toBe('Free');
-    expect(formatEur(24)).toBe('€24');
-    expect(formatEur(7.99)).toBe('€7.99');
-    expect(formatEur(16.3)).toBe('€16.3');
+    expect(formatEur(24, 'en-US')).toBe('€24.00');
+    expect(formatEur(7.99, 'en-US')).toBe('€7.99');
+    expect(formatEur(16.3, 'en-US')).toBe('€16.30');
+    expect(formatEur(16.3, 'de-DE')).toBe('16,30\u00a0€');
   });
   it('usage is used over total, capped, and zero without credits', () => {
     expect(usagePercent(10, 40)).toBe(25);

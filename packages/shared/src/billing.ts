@@ -80,8 +80,9 @@ export function tierLabel(tier: string): string {
   return `${PLANS[parsed.plan].label} ${FREQUENCY_LABELS[parsed.frequency]}`;
 }
 
-export function formatEur(amount: number): string {
-  return `€${amount % 1 === 0 ? amount.toFixed(0) : amount.toFixed(2).replace(/0$/, '')}`;
+/** A price in euros as the reader's locale writes money: "€16.30" in en-US, "16,30 €" in de-DE. */
+export function formatEur(amount: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
 }
 
 /** Usage percentage: credits used over credits (0 when there are none). */

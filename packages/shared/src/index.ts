@@ -13,3 +13,4 @@ export * from './billing.js';
 export * from './settings.js';
 export * from './chat.js';
 export * from './cut-out.js';
+export * from './api.js';

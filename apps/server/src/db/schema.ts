@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -290,6 +291,10 @@ export const generations = pgTable(
      */
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /** The API key that started it (its webhook hears how it ends); null from the app. */
+    apiKeyId: uuid('api_key_id').references((): AnyPgColumn => apiKeys.id, {
+      onDelete: 'set null',
+    }),
     /** Set when the template's usage count took this generation, so a rerun counts nothing. */
     usageCountedAt: timestamp('usage_counted_at', { withTimezone: true }),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
@@ -340,4 +345,107 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The public API: keys, idempotent requests, batches
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A person's API keys. Only a SHA-256 hash of the secret is kept (the secret is 32 random bytes,
+ * so a fast hash is enough: nobody can guess their way through it); `start` is what the Settings
+ * list shows to tell keys apart. A key with its webhook URL signs deliveries with its own secret.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    start: text('start').notNull(),
+    hash: text('hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    webhookUrl: text('webhook_url'),
+    webhookSecret: text('webhook_secret'),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The first answer to a POST sent with an `Idempotency-Key`, per API key: a retry with the same
+ * key and body gets it again instead of doing the work (and charging) twice. A row without a
+ * status is a request still being answered.
+ */
+export const apiIdempotentRequests = pgTable(
+  'api_idempotent_requests',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    headers: jsonb('headers'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.key] }),
+    index('api_idempotent_requests_created_idx').on(t.createdAt),
+  ],
+);
+
+/** One product into many templates: each item an ordinary generation, or why it did not start. */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** [{ templateId, generationId, error }] in the order asked. */
+    items: jsonb('items').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('batches_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Each finished or failed generation posted to the webhook of the key that started it, with every
+ * attempt counted. `(api_key_id, generation_id, event)` is unique: a job finishing twice (queues
+ * deliver at least once) is announced once.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    generationId: uuid('generation_id')
+      .notNull()
+      .references(() => generations.id, { onDelete: 'cascade' }),
+    /** generation.done | generation.failed */
+    event: text('event').notNull(),
+    /** pending | delivered | failed (gave up) */
+    status: text('status').notNull().default('pending'),
+    /** The exact JSON body sent (and signed) on every attempt. */
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_once').on(t.apiKeyId, t.generationId, t.event),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    check('webhook_deliveries_status', sql`${t.status} IN ('pending','delivered','failed')`),
+  ],
 );

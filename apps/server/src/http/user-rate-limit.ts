@@ -1,29 +1,39 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { GENERATION_MESSAGES } from '@adtwin/shared';
 import type { RateLimitName, RateLimits } from '../platform/ratelimit/rate-limits.js';
 import type { AppEnv } from './app-env.js';
 
+type UserRule = 'uploads' | 'problemReports' | 'generationStarts';
+
+const MESSAGES: Record<UserRule, string> = {
+  uploads: 'Too many uploads. Please try again later.',
+  problemReports: 'Too many reports. Please try again later.',
+  generationStarts: GENERATION_MESSAGES.tooManyText,
+};
+
 /** The calls a signed-in person may make only so often, by method and path. */
-const RULES: { method: string; path: RegExp; rule: RateLimitName; message: string }[] = [
-  {
-    method: 'POST',
-    path: /^\/api\/uploads$/,
-    rule: 'uploads',
-    message: 'Too many uploads. Please try again later.',
-  },
-  {
-    method: 'POST',
-    path: /^\/api\/bug-reports$/,
-    rule: 'problemReports',
-    message: 'Too many reports. Please try again later.',
-  },
-  {
-    method: 'POST',
-    path: /^\/api\/generations\/(swap|chat)$/,
-    rule: 'generationStarts',
-    message: GENERATION_MESSAGES.tooManyText,
-  },
+const RULES: { method: string; path: RegExp; rule: UserRule }[] = [
+  { method: 'POST', path: /^\/api\/uploads$/, rule: 'uploads' },
+  { method: 'POST', path: /^\/api\/bug-reports$/, rule: 'problemReports' },
+  { method: 'POST', path: /^\/api\/(generations\/(swap|chat)|batches)$/, rule: 'generationStarts' },
 ];
+
+/**
+ * Counts one action of the signed-in person under `rule`: the refusal to send (429 with
+ * Retry-After), or undefined when allowed. For routes that decide themselves whether a call costs
+ * (a direct upload counts only when it hands out an address into the store).
+ */
+export async function refuseWhenLimited(
+  c: Context<AppEnv>,
+  limits: RateLimits,
+  rule: UserRule,
+  userId: string,
+) {
+  const decision = await limits.consume(rule satisfies RateLimitName, userId);
+  if (decision.allowed) return undefined;
+  c.header('Retry-After', String(decision.retryAfterSeconds));
+  return c.json({ error: MESSAGES[rule], code: 'rate_limited' }, 429);
+}
 
 /**
  * Per-person limits on uploads, problem reports and generation starts, counted in the shared
@@ -35,9 +45,6 @@ export function userRateLimit(limits: RateLimits): MiddlewareHandler<AppEnv> {
     const match = RULES.find((r) => r.method === c.req.method && r.path.test(c.req.path));
     const user = c.get('user');
     if (!match || !user) return next();
-    const decision = await limits.consume(match.rule, user.id);
-    if (decision.allowed) return next();
-    c.header('Retry-After', String(decision.retryAfterSeconds));
-    return c.json({ error: match.message, code: 'rate_limited' }, 429);
+    return (await refuseWhenLimited(c, limits, match.rule, user.id)) ?? next();
   };
 }

@@ -27,7 +27,7 @@ type SuccessBody<R> =
 
 type ErrorBody = { error?: string; code?: string };
 
-function failure(res: Response, body: ErrorBody | undefined) {
+function failure(res: Pick<Response, 'status'>, body: ErrorBody | undefined) {
   return new ApiError(res.status, body?.error ?? `Request failed (${res.status})`, body?.code);
 }
 
@@ -46,8 +46,8 @@ export async function readJson<R extends ClientResponse<unknown, number, Respons
  * before the body: when the connection drops in between (a restart, a lost network), the page still
  * knows which job it started and follows it instead of losing it (and its credit) from view.
  */
-export async function readAccepted<R extends ClientResponse<unknown, number, ResponseFormat>>(
-  response: Promise<R>,
+export async function readAccepted(
+  response: Promise<Pick<Response, 'ok' | 'status' | 'headers' | 'json'>>,
 ): Promise<{ id: string }> {
   const res = await response;
   const body = (await res.json().catch(() => undefined)) as

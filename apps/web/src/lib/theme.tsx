@@ -1,17 +1,22 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { readStored, writeStored } from './local-storage';
+import { useOtherTabsWrites } from './persisted-state';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export const THEME_STORAGE_KEY = 'app-theme-preference';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-function readPreference(): ThemePreference {
-  try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return stored === 'light' || stored === 'dark' ? stored : 'system';
-  } catch {
-    return 'system';
-  }
+function toPreference(stored: string | null): ThemePreference {
+  return stored === 'light' || stored === 'dark' ? stored : 'system';
 }
 
 function setMeta(name: string, content: string) {
@@ -39,7 +44,14 @@ type ThemeContextValue = {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [preference, setPreferenceState] = useState<ThemePreference>(readPreference);
+  const [preference, setPreferenceState] = useState<ThemePreference>(() =>
+    toPreference(readStored(THEME_STORAGE_KEY)),
+  );
+  // A theme chosen in another tab applies here too.
+  useOtherTabsWrites(
+    THEME_STORAGE_KEY,
+    useCallback((stored) => setPreferenceState(toPreference(stored)), []),
+  );
   const [systemIsDark, setSystemIsDark] = useState(() => matchMedia(DARK_QUERY).matches);
 
   useEffect(() => {
@@ -58,11 +70,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       isDark,
       setPreference(next) {
         setPreferenceState(next);
-        try {
-          localStorage.setItem(THEME_STORAGE_KEY, next);
-        } catch {
-          /* private mode: the choice lasts for this visit */
-        }
+        // In private mode the choice lasts for this visit.
+        writeStored(THEME_STORAGE_KEY, next);
       },
     }),
     [preference, isDark],

@@ -67,15 +67,20 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
   };
 }
 
-/** The share of the old product's box it must at least be credited with (a bad mask is small). */
-const MIN_AREA_SHARE = 0.3;
+/**
+ * The share of the old product's box the new product's box must at least take: a product whose
+ * fit in that box would be smaller (a wide product in a tall slot) grows past it, within the slot.
+ */
+const MIN_BOX_SHARE = 0.5;
 
 /**
- * Where the new product goes, in frame pixels. Its size matches the old product's visual mass
- * (the same opaque area), capped so it never leaves the old product's box: a wide product in a
- * tall slot stays as wide as the slot, not as tall. It stands on the old product's contact line,
- * centred on its foot. When that would cover ad copy (`avoid`), it is fitted into the largest
- * part of the slot beside, above or below the copy instead.
+ * Where the new product goes, in frame pixels. It fills the old product's box (its mask's bounding
+ * box) keeping its proportions, as a person replacing one product by another expects: a mug where
+ * a bicycle stood is as tall as the bicycle was, not as small as the bicycle's few pixels of
+ * frame. Only when that fit would take under half the old box does it grow past it, never past
+ * the slot: a wide product in a tall slot stays as wide as the slot. It stands on the old
+ * product's contact line, centred on its foot. When that would cover ad copy (`avoid`), it is
+ * fitted into the largest part of the slot beside, above or below the copy instead.
  */
 export function planPlacement(options: {
   source: { width: number; height: number; opaqueShare: number };
@@ -84,17 +89,16 @@ export function planPlacement(options: {
   avoid?: Box[];
 }): Box {
   const { source, slot, footprint } = options;
-  const slotArea = slot.width * slot.height;
-  const oldArea = Math.min(
-    slotArea,
-    Math.max(MIN_AREA_SHARE * slotArea, footprint?.area ?? slotArea * 0.5),
+  const oldBox = footprint?.box ?? slot;
+  const boxFit = Math.min(oldBox.width / source.width, oldBox.height / source.height);
+  const shareFit = Math.sqrt(
+    (MIN_BOX_SHARE * oldBox.width * oldBox.height) / (source.width * source.height),
   );
-  const opaqueArea = Math.max(1, source.width * source.height * Math.max(0.05, source.opaqueShare));
-  const massScale = Math.sqrt(oldArea / opaqueArea);
+  const preferred = Math.max(boxFit, shareFit);
   const contact = footprint ? footprint.bottom : slot.y + slot.height;
   const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
   const fit = (region: Box) => {
-    const scale = Math.min(massScale, region.width / source.width, region.height / source.height);
+    const scale = Math.min(preferred, region.width / source.width, region.height / source.height);
     const width = Math.max(1, Math.round(source.width * scale));
     const height = Math.max(1, Math.round(source.height * scale));
     const x = Math.round(

@@ -25,8 +25,8 @@ const SHARP_EDGE = 14;
  * grain, not by light) and only where the change is a neutral darkening (same ratio on every
  * channel, as light is). Under the old product itself the darkening is unknown and is
  * interpolated along rows. The map is then laid under the new product: shifted from the old
- * foot to the new one and stretched by the ratio of their sizes, so a shadow cast to the right
- * stays cast to the right. Returns the mean darkening laid (0 = none), for measuring.
+ * foot to the new one and stretched by the ratio of their widths, so a shadow cast to the right
+ * stays cast to the right, and only along the support line under the new product. Returns the mean darkening laid (0 = none), for measuring.
  */
 export function transferShadow(options: {
   frame: Raster;
@@ -90,13 +90,19 @@ export function transferShadow(options: {
   interpolateRows(map, w, h, Math.max(4, from.box.width * MAX_BRIDGE));
   // Soft edges: a shadow has no corners.
   const soft = boxBlur(map, w, h, radius * 2);
+  // The shadow lies on the support, so it is stretched by the ratio of the widths on both axes
+  // (the floor's depth under a product goes with its width, not its height), and laid only along
+  // the support line: from a little above the new product's foot downwards. Stretched by the
+  // heights, a wide product's shadow became a halo around a tall one.
   const scaleX = from.box.width / Math.max(1, to.width);
-  const scaleY = from.box.height / Math.max(1, to.height);
+  const scaleY = scaleX;
   const toFoot = to.x + to.width / 2;
   const toBottom = to.y + to.height;
+  const supportTop = toBottom - Math.min(to.height, to.width) * SHADOW_REACH;
   let total = 0;
   for (let y = 0; y < h; y += 1) {
     const fy = y + area.y;
+    if (fy < supportTop) continue;
     const oy = Math.round(from.bottom + (fy - toBottom) * scaleY) - area.y;
     if (oy < 0 || oy >= h) continue;
     for (let x = 0; x < w; x += 1) {

@@ -8,13 +8,19 @@ import { validationHook } from '../../http/validation.js';
 import { APIError } from 'better-auth/api';
 import type { Auth } from './auth.js';
 
-const ClientConfigSchema = z.object({ googleSignIn: z.boolean() }).openapi('ClientConfig');
+const ClientConfigSchema = z
+  .object({
+    googleSignIn: z.boolean(),
+    /** Images a new account may make for free (once, not per period). */
+    freeCredits: z.number().int(),
+  })
+  .openapi('ClientConfig');
 
 const clientConfigRoute = createRoute({
   method: 'get',
   path: '/client-config',
   tags: ['auth'],
-  summary: 'Which sign-in methods this server offers',
+  summary: 'Which sign-in methods this server offers, and the free images a new account gets',
   responses: {
     200: {
       description: 'Options',
@@ -47,9 +53,16 @@ const resetAndSignInRoute = createRoute({
   },
 });
 
-export function createAuthRoutes(deps: { auth: Auth; db: Database; googleSignIn: boolean }) {
+export function createAuthRoutes(deps: {
+  auth: Auth;
+  db: Database;
+  googleSignIn: boolean;
+  freeCredits: number;
+}) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
-    .openapi(clientConfigRoute, (c) => c.json({ googleSignIn: deps.googleSignIn }, 200))
+    .openapi(clientConfigRoute, (c) =>
+      c.json({ googleSignIn: deps.googleSignIn, freeCredits: deps.freeCredits }, 200),
+    )
     .openapi(resetAndSignInRoute, async (c) => {
       const { token, newPassword } = c.req.valid('json');
       // better-auth keeps the reset token as `reset-password:<token>` whose value is the user id.

@@ -251,6 +251,34 @@ describe('Stripe checkout and portal through the SDK', () => {
     expect(sent.form.get('cancel_url')).toBe(`${t.baseUrl}/subscription?frequency=weekly`);
   });
 
+  it("reads a checkout back from Stripe: open, then paid, and only for the person's own", async () => {
+    const { client } = await signUpVerified(t);
+    const started = await apiJson(client, '/api/billing/checkout-session', {
+      planType: 'pro',
+      frequency: 'weekly',
+    });
+    const sessionId = String(started.body.url).split('/').at(-1)!;
+    const read = async (who: Client, id: string) => {
+      const res = await who.request(`/api/billing/checkout-session/${id}`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await read(client, sessionId)).toEqual({
+      status: 200,
+      body: { status: 'open', plan: 'pro', frequency: 'weekly' },
+    });
+    expect(stripeApi.requests.at(-1)!.path).toBe(`/v1/checkout/sessions/${sessionId}`);
+    stripeApi.completeCheckout(sessionId);
+    expect(await read(client, sessionId)).toEqual({
+      status: 200,
+      body: { status: 'paid', plan: 'pro', frequency: 'weekly' },
+    });
+    const { client: stranger } = await signUpVerified(t);
+    expect((await read(stranger, sessionId)).status).toBe(404);
+    expect((await read(client, 'cs_test_unknown')).status).toBe(404);
+    stripeApi.failNext();
+    expect((await read(client, sessionId)).status).toBe(502);
+  });
+
   it("answers the spec's message when Stripe refuses", async () => {
     const { client } = await signUpVerified(t);
     stripeApi.failNext();

@@ -75,6 +75,28 @@ describe('test billing provider', () => {
     expect(again.status).toBe(409);
   });
 
+  it('says a checkout is paid only after its confirm, and only to the person who opened it', async () => {
+    const { client } = await signUpVerified(t);
+    const { sessionId } = await checkout(client, 'enterprise', 'weekly');
+    const read = async (who: Client, id: string) => {
+      const res = await who.request(`/api/billing/checkout-session/${id}`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await read(client, sessionId)).toEqual({
+      status: 200,
+      body: { status: 'open', plan: 'enterprise', frequency: 'weekly' },
+    });
+    const { client: stranger } = await signUpVerified(t);
+    expect((await read(stranger, sessionId)).status).toBe(404);
+    expect((await read(client, 'test_cs_00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    expect((await read(client, 'not-a-session')).status).toBe(400);
+    await call(client, '/api/billing/test/confirm', { sessionId });
+    expect(await read(client, sessionId)).toEqual({
+      status: 200,
+      body: { status: 'paid', plan: 'enterprise', frequency: 'weekly' },
+    });
+  });
+
   it('switches plan, cancels, refuses deletion until the period ends, then allows it', async () => {
     const { client, userId } = await signUpVerified(t);
     const { sessionId } = await checkout(client);

@@ -55,6 +55,28 @@ const checkoutRoute = createRoute({
   responses: { 200: json(UrlSchema, 'Redirect here'), ...errors },
 });
 
+/** Stripe's `cs_...` ids and the test provider's `test_cs_<uuid>`. */
+const CheckoutParamsSchema = z.object({
+  sessionId: z.string().regex(/^(cs|test_cs)_[A-Za-z0-9_-]{1,200}$/),
+});
+
+const CheckoutOutcomeSchema = z
+  .object({
+    status: z.enum(['paid', 'open']),
+    plan: z.enum(PAID_PLANS),
+    frequency: z.enum(BILLING_FREQUENCIES),
+  })
+  .openapi('CheckoutOutcome');
+
+const readCheckoutRoute = createRoute({
+  method: 'get',
+  path: '/billing/checkout-session/{sessionId}',
+  tags: ['billing'],
+  summary: "One of the person's checkouts as the payment provider records it: paid or open",
+  request: { params: CheckoutParamsSchema },
+  responses: { 200: json(CheckoutOutcomeSchema, 'The checkout'), ...errors },
+});
+
 const portalRoute = createRoute({
   method: 'post',
   path: '/billing/portal-session',
@@ -148,6 +170,11 @@ export function createBillingRoutes(deps: { billing: BillingService }) {
         frequency: body.frequency,
       });
       return c.json(result, 200);
+    })
+    .openapi(readCheckoutRoute, async (c) => {
+      const user = requireUser(c);
+      const { sessionId } = c.req.valid('param');
+      return c.json(await billing.readCheckout({ userId: user.id, sessionId }), 200);
     })
     .openapi(portalRoute, async (c) => {
       const user = requireUser(c);

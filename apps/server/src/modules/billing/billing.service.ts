@@ -166,11 +166,35 @@ export function createBillingService(deps: {
       return apply(parsed.event, parsed.providerType, parsed.payload);
     },
 
+    /**
+     * A checkout the person came back from: paid or still open, and for which plan, as the
+     * provider records it. Someone else's checkout, or one the provider does not know, is not
+     * found (the address of the return page proves nothing).
+     */
+    async readCheckout(options: { userId: string; sessionId: string }) {
+      let outcome;
+      try {
+        outcome = await provider.readCheckout(options.sessionId);
+      } catch (error) {
+        deps.logger.error({ err: error }, 'checkout session read failed');
+        throw new PublicError(502, SUBSCRIPTION_MESSAGES.somethingWrong, 'checkout_read_failed');
+      }
+      const parsed = outcome?.tier ? parseTier(outcome.tier) : null;
+      if (!outcome || outcome.userId !== options.userId || !parsed)
+        throw new PublicError(404, 'This checkout was not found.', 'checkout_not_found');
+      return {
+        status: outcome.isPaid ? ('paid' as const) : ('open' as const),
+        plan: parsed.plan,
+        frequency: parsed.frequency,
+      };
+    },
+
     // --- the test provider's pages -----------------------------------------------------------
 
     /** The test checkout's confirm button: the events Stripe would send for a paid checkout. */
     async confirmTestCheckout(options: { userId: string; sessionId: string }) {
-      const checkout = requireTestProvider().findCheckout(options.sessionId, options.userId);
+      const testProvider = requireTestProvider();
+      const checkout = testProvider.findCheckout(options.sessionId, options.userId);
       if (!checkout)
         throw new PublicError(404, 'This test checkout has expired. Please start again.');
       const state = await requireState(options.userId);
@@ -224,6 +248,7 @@ export function createBillingService(deps: {
         'invoice.paid',
         { sessionId: options.sessionId, tier },
       );
+      testProvider.markCheckoutPaid(options.sessionId);
       return this.getSubscription(options.userId);
     },
 

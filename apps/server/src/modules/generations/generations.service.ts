@@ -88,6 +88,17 @@ export type ChatInput = {
 /** A painted Remove region as kept with its generation: the stored PNG and its box. */
 type StoredRemoveMask = { key: string; box: Box };
 
+/** How a generation is started, beyond its inputs. */
+export type StartOptions = {
+  /** The API key that asks; its webhook hears how the generation ends. */
+  apiKeyId?: string | undefined;
+  /**
+   * Jobs the person may have queued or running, this one included. A batch raises it so that its
+   * items wait in the queue instead of being refused; each still needs its own credit.
+   */
+  maxActive?: number | undefined;
+};
+
 type StoredInput =
   | ({ kind: 'swap'; removeMask?: StoredRemoveMask } & Omit<
       SwapInput,
@@ -278,6 +289,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     input: StoredInput;
     templateId?: number | null;
     userTemplateId?: string | null;
+    options: StartOptions;
   }): Promise<GenerationView> {
     const started = await insertGenerationWithCredit(
       db,
@@ -289,8 +301,9 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         input: options.input,
         steps: initialGenerationSteps(options.kind),
         provider: deps.provider.name,
+        apiKeyId: options.options.apiKeyId ?? null,
       },
-      { maxActive: MAX_ACTIVE_GENERATIONS_PER_USER },
+      { maxActive: options.options.maxActive ?? MAX_ACTIVE_GENERATIONS_PER_USER },
     );
     if (started.outcome === 'busy') {
       throw new PublicError(429, GENERATION_MESSAGES.tooManyText, 'too_many_generations');
@@ -408,7 +421,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
   return {
     toView,
 
-    async createSwap(userId: string, input: SwapInput): Promise<GenerationView> {
+    async createSwap(
+      userId: string,
+      input: SwapInput,
+      options: StartOptions = {},
+    ): Promise<GenerationView> {
       const templateSources = [
         input.templateId,
         input.communityTemplateId,
@@ -455,17 +472,22 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         },
         templateId: templateId ?? null,
         userTemplateId: communityTemplateId ?? null,
+        options,
       });
     },
 
-    async createChat(userId: string, input: ChatInput): Promise<GenerationView> {
+    async createChat(
+      userId: string,
+      input: ChatInput,
+      options: StartOptions = {},
+    ): Promise<GenerationView> {
       for (const id of input.referenceUploadIds) {
         if (!(await selectOwnUpload(db, { ownerId: userId, id }))) {
           throw new PublicError(404, 'Failed to load image from library', 'upload_not_found');
         }
       }
       await assertCanStart(userId, input.visibility);
-      return start({ userId, kind: 'chat', input: { kind: 'chat', ...input } });
+      return start({ userId, kind: 'chat', input: { kind: 'chat', ...input }, options });
     },
 
     /** The generation, for its owner only: another person's id reads as missing. */

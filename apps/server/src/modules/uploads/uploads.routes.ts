@@ -9,6 +9,8 @@ import {
 } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
+import { refuseWhenLimited } from '../../http/user-rate-limit.js';
+import type { RateLimits } from '../../platform/ratelimit/rate-limits.js';
 import { validationHook } from '../../http/validation.js';
 import { PageQuerySchema } from '../templates/templates.routes.js';
 import type { UploadsService } from './uploads.service.js';
@@ -23,6 +25,74 @@ const uploadRoute = createRoute({
   request: {
     body: {
       content: { 'multipart/form-data': { schema: z.object({ file: FileFieldSchema }) } },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The same bytes were uploaded before: that upload, not a second copy',
+      content: { 'application/json': { schema: ImageItemSchema } },
+    },
+    201: { description: 'Stored', content: { 'application/json': { schema: ImageItemSchema } } },
+    ...errors,
+  },
+});
+
+const DirectUploadTicketSchema = z
+  .discriminatedUnion('mode', [
+    z.object({ mode: z.literal('form') }),
+    z.object({
+      mode: z.literal('presigned-put'),
+      id: z.uuid(),
+      method: z.literal('PUT'),
+      url: z.string(),
+      headers: z.record(z.string(), z.string()),
+    }),
+  ])
+  .openapi('DirectUploadTicket');
+
+const startDirectUploadRoute = createRoute({
+  method: 'post',
+  path: '/uploads/direct',
+  tags: ['uploads'],
+  summary:
+    'How to send a file: `presigned-put` (PUT it to `url` with `headers`, then confirm) when the store takes files straight from the browser, else `form` (POST /uploads)',
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+            contentType: z.string().max(100),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'Where and how to send the file',
+      content: { 'application/json': { schema: DirectUploadTicketSchema } },
+    },
+    ...errors,
+    429: {
+      description: 'Too many uploads',
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
+  },
+});
+
+const confirmDirectUploadRoute = createRoute({
+  method: 'post',
+  path: '/uploads/direct/{id}',
+  tags: ['uploads'],
+  summary:
+    'Takes a file put in the store: its bytes are checked as any upload’s and it joins the library (refused files are deleted)',
+  request: {
+    params: IdParamSchema,
+    body: {
+      content: {
+        'application/json': { schema: z.object({ name: z.string().max(1000).optional() }) },
+      },
     },
   },
   responses: {
@@ -86,8 +156,27 @@ const deleteRoute = createRoute({
   },
 });
 
-export function createUploadRoutes(deps: { uploads: UploadsService }) {
+export function createUploadRoutes(deps: { uploads: UploadsService; rateLimits: RateLimits }) {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+    .openapi(startDirectUploadRoute, async (c) => {
+      const user = requireUser(c);
+      // An address into the store costs an upload; the answer `form` does not (POST /uploads counts).
+      if (deps.uploads.acceptsDirectUploads) {
+        const refusal = await refuseWhenLimited(c, deps.rateLimits, 'uploads', user.id);
+        if (refusal) return refusal;
+      }
+      const body = c.req.valid('json');
+      return c.json(await deps.uploads.startDirectUpload({ ownerId: user.id, ...body }), 200);
+    })
+    .openapi(confirmDirectUploadRoute, async (c) => {
+      const user = requireUser(c);
+      const { item, isNew } = await deps.uploads.confirmDirectUpload({
+        ownerId: user.id,
+        id: c.req.valid('param').id,
+        fileName: c.req.valid('json').name,
+      });
+      return isNew ? c.json(item, 201) : c.json(item, 200);
+    })
     .openapi(uploadRoute, async (c) => {
       const user = requireUser(c);
       const { file } = c.req.valid('form');

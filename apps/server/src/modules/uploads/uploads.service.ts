@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   BROWSE_MESSAGES,
   PAGE_SIZE,
+  SIGNED_URL_TTL,
+  UPLOAD_LIMITS,
   applyRename,
   monthYearOf,
   stripExtension,
@@ -24,6 +26,12 @@ import {
   uploadNameTaken,
 } from './uploads.queries.js';
 
+/** The types a browser may declare for a direct upload; the bytes are judged again on confirming. */
+const DIRECT_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+/** Where a direct upload waits, in its owner's folder, until it is confirmed (and then removed). */
+const incomingKey = (ownerId: string, id: string) => `${ownerId}/incoming/${id}`;
+
 function isUniqueViolation(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
   return cause.code === '23505' || cause.cause?.code === '23505';
@@ -35,7 +43,21 @@ export function createUploadsService(deps: {
   /** Room each person has for their stored files (UPLOAD_QUOTA_MB). */
   quotaBytes: number;
 }) {
-  return {
+  async function assertRoomFor(ownerId: string, bytes: number) {
+    const used = await sumUploadedBytes(deps.db, ownerId);
+    if (used + bytes > deps.quotaBytes) {
+      throw new PublicError(
+        413,
+        `Your storage is full (${Math.round(deps.quotaBytes / 1024 / 1024)} MB). Delete some uploads to make room.`,
+        'quota_exceeded',
+      );
+    }
+  }
+
+  const service = {
+    /** Whether files may go straight into the store (S3) rather than through the API. */
+    acceptsDirectUploads: Boolean(deps.storage.createUploadUrl),
+
     /**
      * Stores an image in the caller's temp-images folder; a taken name gets " (2)", " (3)"...
      * The same bytes uploaded again are not stored twice: the earlier upload is answered, with
@@ -48,14 +70,7 @@ export function createUploadsService(deps: {
         contentHash,
       });
       if (existing) return { item: toItem(existing), isNew: false };
-      const used = await sumUploadedBytes(deps.db, options.ownerId);
-      if (used + options.bytes.length > deps.quotaBytes) {
-        throw new PublicError(
-          413,
-          `Your storage is full (${Math.round(deps.quotaBytes / 1024 / 1024)} MB). Delete some uploads to make room.`,
-          'quota_exceeded',
-        );
-      }
+      await assertRoomFor(options.ownerId, options.bytes.length);
       const image = await checkUploadedImage(options.bytes);
       const key = `${options.ownerId}/${randomUUID()}.${image.extension}`;
       await deps.storage.put({
@@ -87,6 +102,51 @@ export function createUploadsService(deps: {
       }
       await deps.storage.delete('temp-images', key);
       throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
+    },
+
+    /**
+     * How the browser sends a file: straight into the store through a presigned PUT whose signed
+     * headers fix its size and type (S3), or through `POST /uploads` (a store that only the API
+     * writes, the embedded local disk). The declared size and type are judged here to answer
+     * early; the bytes are judged again by {@link confirmDirectUpload}.
+     */
+    async startDirectUpload(options: { ownerId: string; size: number; contentType: string }) {
+      if (!deps.storage.createUploadUrl) return { mode: 'form' as const };
+      if (options.size > UPLOAD_LIMITS.maxBytes) {
+        throw new PublicError(413, 'File too large (max 10MB)', 'too_large');
+      }
+      if (!DIRECT_UPLOAD_TYPES.includes(options.contentType)) {
+        throw new PublicError(415, BROWSE_MESSAGES.uploadTypes, 'unsupported_type');
+      }
+      await assertRoomFor(options.ownerId, options.size);
+      const id = randomUUID();
+      const target = await deps.storage.createUploadUrl(
+        'temp-images',
+        incomingKey(options.ownerId, id),
+        { contentType: options.contentType, size: options.size, ttlSeconds: SIGNED_URL_TTL.image },
+      );
+      return { mode: 'presigned-put' as const, id, method: 'PUT' as const, ...target };
+    },
+
+    /**
+     * Takes a file the browser put in the store: read back, checked by the rules of every upload
+     * (decoded in full, same limits and texts) and stored as {@link uploadImage} does. The waiting
+     * object is removed whatever the outcome, so a refused file does not stay. The key is built
+     * from the caller's id: someone else's upload id finds nothing.
+     */
+    async confirmDirectUpload(options: { ownerId: string; id: string; fileName?: string }) {
+      const key = incomingKey(options.ownerId, options.id);
+      const file = await deps.storage.get('temp-images', key);
+      if (!file) throw new PublicError(404, 'Upload not found', 'not_found');
+      try {
+        return await service.uploadImage({
+          ownerId: options.ownerId,
+          bytes: file.body,
+          fileName: options.fileName,
+        });
+      } finally {
+        await deps.storage.delete('temp-images', key);
+      }
     },
 
     /** One page of the caller's uploads and how many the same search lists in all. */
@@ -144,6 +204,7 @@ export function createUploadsService(deps: {
       }
     },
   };
+  return service;
 }
 
 function toItem(row: { id: string; name: string; key: string; createdAt: Date }) {

@@ -62,6 +62,9 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** What the provider says about one checkout: whose it is, for which plan, and whether it was paid. */
+export type CheckoutOutcome = { userId: string | null; tier: PaidTier | null; isPaid: boolean };
+
 /**
  * Where people pay. `stripe`: Checkout, Customer Portal and signed webhooks. `test`: pages of the
  * app itself, clearly marked as test payments, for trying every plan without Stripe. `none`:
@@ -80,6 +83,8 @@ export interface BillingProvider {
   }): Promise<{ url: string }>;
   /** An address where a paying customer manages or cancels their subscription. */
   createPortal(options: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The checkout `sessionId` as the provider knows it, or null when it knows none. */
+  readCheckout(sessionId: string): Promise<CheckoutOutcome | null>;
   /** Verifies a webhook on its raw body and translates it; throws WebhookSignatureError. */
   parseWebhook(
     rawBody: string,

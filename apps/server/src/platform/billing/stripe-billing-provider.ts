@@ -116,7 +116,7 @@ export function createStripeBillingProvider(config: StripeConfig): BillingProvid
         success_url: successUrl,
         cancel_url: cancelUrl,
         client_reference_id: userId,
-        metadata: { userId },
+        metadata: { userId, tier },
         subscription_data: { metadata: { userId } },
         ...(customerId ? { customer: customerId } : { customer_email: email }),
       });
@@ -129,6 +129,24 @@ export function createStripeBillingProvider(config: StripeConfig): BillingProvid
         return_url: returnUrl,
       });
       return { url: session.url };
+    },
+    async readCheckout(sessionId) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          return null;
+        throw error;
+      }
+      const tier = session.metadata?.tier;
+      return {
+        userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+        tier: tier && tier in config.prices ? (tier as PaidTier) : null,
+        isPaid:
+          session.status === 'complete' &&
+          (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'),
+      };
     },
     async parseWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -4,11 +4,13 @@ import { PublicError } from '../../http/errors.js';
 import { WebhookSignatureError, type BillingProvider } from './billing-provider.js';
 
 /** What a test checkout was opened for, kept by the server: the confirm button names only its id. */
-export type TestCheckoutRecord = { userId: string; tier: PaidTier };
+export type TestCheckoutRecord = { userId: string; tier: PaidTier; isPaid: boolean };
 
 export type TestBillingProvider = BillingProvider & {
   /** The checkout `sessionId` opened for `userId`, or null (unknown, someone else's). */
   findCheckout(sessionId: string, userId: string): TestCheckoutRecord | null;
+  /** The test checkout's confirm button was pressed: the checkout counts as paid. */
+  markCheckoutPaid(sessionId: string): void;
 };
 
 /** Open test checkouts are forgotten after a day, as Stripe's expire. */
@@ -26,6 +28,9 @@ export function createNoBillingProvider(): BillingProvider {
     kind: 'none',
     createCheckout: refuse,
     createPortal: refuse,
+    async readCheckout() {
+      return null;
+    },
     async parseWebhook() {
       throw new WebhookSignatureError('This server takes no payments');
     },
@@ -46,7 +51,12 @@ export function createTestBillingProvider(options: { publicUrl: string }): TestB
       const sessionId = `test_cs_${randomUUID()}`;
       const now = Date.now();
       for (const [id, record] of checkouts) if (record.expiresAt < now) checkouts.delete(id);
-      checkouts.set(sessionId, { userId, tier, expiresAt: now + CHECKOUT_LIFETIME_MS });
+      checkouts.set(sessionId, {
+        userId,
+        tier,
+        isPaid: false,
+        expiresAt: now + CHECKOUT_LIFETIME_MS,
+      });
       const url = new URL('/subscription/test-checkout', options.publicUrl);
       url.searchParams.set('session_id', sessionId);
       url.searchParams.set('plan', plan);
@@ -60,10 +70,19 @@ export function createTestBillingProvider(options: { publicUrl: string }): TestB
     async parseWebhook() {
       throw new WebhookSignatureError('Webhooks are not used by the test billing provider');
     },
+    async readCheckout(sessionId) {
+      const record = checkouts.get(sessionId);
+      if (!record) return null;
+      return { userId: record.userId, tier: record.tier, isPaid: record.isPaid };
+    },
     findCheckout(sessionId, userId) {
       const record = checkouts.get(sessionId);
       if (!record || record.userId !== userId || record.expiresAt < Date.now()) return null;
-      return { userId: record.userId, tier: record.tier };
+      return { userId: record.userId, tier: record.tier, isPaid: record.isPaid };
+    },
+    markCheckoutPaid(sessionId) {
+      const record = checkouts.get(sessionId);
+      if (record) record.isPaid = true;
     },
   };
 }

@@ -18,6 +18,18 @@ export interface ObjectStorage {
   list(bucket: Bucket, prefix: string): Promise<string[]>;
   /** An address the browser can load for `ttlSeconds` (public buckets: a permanent one). */
   createUrl(bucket: Bucket, key: string, ttlSeconds: number): Promise<string>;
+  /**
+   * A presigned address the browser PUTs one file to, straight into the store; the store itself
+   * refuses any other size or content type. Absent where files only arrive through the API (local
+   * disk).
+   */
+  createUploadUrl?(
+    bucket: Bucket,
+    key: string,
+    options: { contentType: string; size: number; ttlSeconds: number },
+  ): Promise<{ url: string; headers: Record<string, string> }>;
+  /** The origin browsers load the store's addresses from, for the page's CSP (absent: the API's). */
+  browserOrigin?(): Promise<string>;
   /** Throws when the store cannot be written; used by /api/health. */
   check(): Promise<void>;
 }

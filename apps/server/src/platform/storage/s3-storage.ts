@@ -30,6 +30,11 @@ export function createS3Client(settings: S3Settings): S3Client {
   return new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
+    // The SDK's default adds CRC32 checksums to every request, presigned ones included: a
+    // presigned PUT would then carry the checksum of an empty body, which the store refuses (or,
+    // in S3-compatible stores, does not know). Checksums only where the operation requires them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.accessKeyId && settings.secretAccessKey
       ? {
@@ -149,6 +154,31 @@ export function createS3Storage(options: {
       return getSignedUrl(client, new GetObjectCommand({ Bucket: s3Bucket, Key: fullKey }), {
         expiresIn: Math.min(Math.max(ttlSeconds, 1), MAX_PRESIGN_SECONDS),
       });
+    },
+    async createUploadUrl(bucket, key, { contentType, size, ttlSeconds }) {
+      // Content-Type and Content-Length are signed headers: the store refuses a body of any other
+      // size or declared type, so the limits hold before a byte reaches the server.
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({
+          Bucket: s3Bucket,
+          Key: objectKey(bucket, key),
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+        {
+          expiresIn: Math.min(Math.max(ttlSeconds, 1), MAX_PRESIGN_SECONDS),
+          signableHeaders: new Set(['content-type', 'content-length']),
+        },
+      );
+      return { url, headers: { 'Content-Type': contentType } };
+    },
+    async browserOrigin() {
+      const url = await getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket: s3Bucket, Key: 'origin-probe' }),
+      );
+      return new URL(url).origin;
     },
     async check() {
       const probe = `health/${randomUUID()}`;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { isPaidTier } from '@adtwin/shared';
+import { isPaidTier, usagePercent } from '@adtwin/shared';
 import { ProgressBar } from '@/components/ui/ProgressBar';
 import { Tooltip } from '@/components/ui/Tooltip';
 import { useCredits } from '@/lib/account';
@@ -14,17 +14,47 @@ export function CreditsPanel({ isCollapsed }: { isCollapsed: boolean }) {
   const isFree = !isPaidTier(data?.subscriptionTier ?? 'free');
 
   if (isCollapsed) {
-    return isFree && !isPending ? (
-      <Tooltip content="Upgrade to Pro">
-        <Link
-          to="/subscription"
-          aria-label="Upgrade to Pro"
-          className="mx-auto inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-fg hover:bg-accent-hover"
-        >
-          <Sparkles className="size-5" aria-hidden="true" />
-        </Link>
-      </Tooltip>
-    ) : null;
+    // The narrow column keeps how many credits are used (a thin bar and the count), and for free
+    // users the upgrade.
+    const summary = `Credits: ${creditsUsed} of ${credits} used`;
+    return (
+      <div className="flex flex-col items-center gap-2">
+        {!isPending && (
+          <Tooltip content={summary}>
+            <Link
+              to="/subscription"
+              aria-label={summary}
+              className="flex w-12 flex-col items-center gap-1 rounded-lg py-1.5 hover:bg-surface-2"
+              data-testid="credits-indicator"
+            >
+              <span className="text-xs font-medium tabular-nums text-fg" aria-hidden="true">
+                {creditsUsed}/{credits}
+              </span>
+              <span
+                className="h-1 w-8 overflow-hidden rounded-full bg-surface-2"
+                aria-hidden="true"
+              >
+                <span
+                  className="block h-full rounded-full bg-accent"
+                  style={{ width: `${usagePercent(creditsUsed, credits)}%` }}
+                />
+              </span>
+            </Link>
+          </Tooltip>
+        )}
+        {isFree && !isPending && (
+          <Tooltip content="Upgrade to Pro">
+            <Link
+              to="/subscription"
+              aria-label="Upgrade to Pro"
+              className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-fg hover:bg-accent-hover"
+            >
+              <Sparkles className="size-5" aria-hidden="true" />
+            </Link>
+          </Tooltip>
+        )}
+      </div>
+    );
   }
 
   return (

@@ -48,11 +48,11 @@ export function SidebarContent({
     <div className="flex h-full flex-col gap-2 p-3">
       <div
         className={cn(
-          'flex h-12 items-center',
-          isCollapsed ? 'justify-center' : 'justify-between px-2',
+          'flex items-center',
+          isCollapsed ? 'flex-col gap-2 pt-1' : 'h-12 justify-between px-2',
         )}
       >
-        {!isCollapsed && <Logo />}
+        <Logo isCompact={isCollapsed} />
         {onToggleCollapsed && (
           <button
             type="button"

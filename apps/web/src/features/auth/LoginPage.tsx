@@ -24,12 +24,17 @@ import { FullPageSpinner } from '@/components/ui/FullPageSpinner';
 import { authClient } from '@/lib/auth-client';
 import { useAccount, useRefreshAccount } from '@/lib/account';
 import { usePageTitle } from '@/lib/page-title';
-import { useClientConfig } from './use-client-config';
+import { useClientConfig } from '@/lib/use-client-config';
 import { GoogleButton } from './GoogleButton';
 import { AuthLayout } from './AuthLayout';
 import { PasswordStrength } from './PasswordStrength';
 import { redirectAfterSignIn } from './redirect-after-sign-in';
-import { describeSignInError, describeSignUpError, isUnverifiedEmail } from './auth-errors';
+import {
+  describeSignInError,
+  describeSignUpError,
+  isUnverifiedEmail,
+  VERIFICATION_MESSAGES,
+} from './auth-errors';
 
 type Mode = 'login' | 'signup' | 'verification' | 'reset';
 
@@ -50,6 +55,8 @@ export function LoginPage() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // Set when a sign-in was refused for an unverified address: the notice says so.
+  const [isUnverified, setIsUnverified] = useState(false);
   // Where a sign-in made on this screen leads; anyone already signed in goes to '/'.
   const [postSignInTarget, setPostSignInTarget] = useState<string | null>(null);
   const clientConfig = useClientConfig();
@@ -95,6 +102,7 @@ export function LoginPage() {
   function switchMode(next: Mode) {
     setMode(next);
     setError(null);
+    setIsUnverified(false);
     setTouched({});
     setName('');
     setAcceptedTerms(false);
@@ -134,8 +142,10 @@ export function LoginPage() {
         const { error: signInError } = await authClient.signIn.email({ email, password });
         if (signInError) {
           if (isUnverifiedEmail(signInError)) {
-            // A new verification mail went out with this attempt; show where to look.
+            // A new verification mail went out with this attempt; say so and show where to look.
             setMode('verification');
+            setIsUnverified(true);
+            return;
           }
           return fail(describeSignInError(signInError));
         }
@@ -188,6 +198,23 @@ export function LoginPage() {
     }
   }
 
+  async function resendVerification() {
+    setIsBusy(true);
+    setError(null);
+    try {
+      const { error: sendError } = await authClient.sendVerificationEmail({
+        email,
+        callbackURL: '/',
+      });
+      if (sendError) return fail(VERIFICATION_MESSAGES.resendFailed);
+      toast.success(VERIFICATION_MESSAGES.resent);
+    } catch {
+      fail(VERIFICATION_MESSAGES.resendFailed);
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
   function blockSpace(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === ' ') event.preventDefault();
   }
@@ -200,14 +227,23 @@ export function LoginPage() {
   if (mode === 'verification') {
     return (
       <AuthLayout title="Check your email">
-        <p className="text-sm text-muted" data-testid="verification-text">
-          {verificationText(email)}
-        </p>
+        {isUnverified ? (
+          <p role="status" className="text-sm text-fg" data-testid="not-verified-text">
+            {VERIFICATION_MESSAGES.notVerified(email)}
+          </p>
+        ) : (
+          <p className="text-sm text-muted" data-testid="verification-text">
+            {verificationText(email)}
+          </p>
+        )}
         {error && (
           <p role="alert" className="text-sm text-danger">
             {error}
           </p>
         )}
+        <Button onClick={() => void resendVerification()} isLoading={isBusy}>
+          {VERIFICATION_MESSAGES.resend}
+        </Button>
         <Button variant="secondary" onClick={() => switchMode('login')}>
           Back to Login
         </Button>

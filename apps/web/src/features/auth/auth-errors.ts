@@ -31,6 +31,15 @@ export function describeSignUpError(error: AuthFailure): string {
   return AUTH_MESSAGES.signUpFailed;
 }
 
+/** Texts the spec leaves open: signing in before the e-mail address is verified. */
+export const VERIFICATION_MESSAGES = {
+  notVerified: (email: string) =>
+    `Your email is not verified yet. We've sent a new verification link to ${email}.`,
+  resend: 'Resend verification email',
+  resent: 'Verification email sent!',
+  resendFailed: 'Could not send the verification email. Please try again in a minute.',
+} as const;
+
 export function isUnverifiedEmail(error: AuthFailure): boolean {
   return error?.code === 'EMAIL_NOT_VERIFIED';
 }

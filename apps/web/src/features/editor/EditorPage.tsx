@@ -47,6 +47,7 @@ import {
   type RemoveMode,
 } from './remove-mask';
 import { imageSize, maskToSend, strokesOfStoredMask } from './remove-mask-canvas';
+import { BatchDialog } from './batch/BatchDialog';
 import { TemplateBrowser } from './TemplateBrowser';
 import { VariantsDialog } from './VariantsDialog';
 import { newReplacement, replacementsToSend, type TextReplacement } from './text-replacements';
@@ -180,6 +181,7 @@ function TemplateEditor({
   const [isDownloadOpen, setIsDownloadOpen] = useState(false);
   const [isBrowsing, setIsBrowsing] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const [isBatchOpen, setIsBatchOpen] = useState(false);
 
   // The painted area comes back at the template's size (read from the image itself: a reopened
   // design shows its result, not the template).
@@ -379,6 +381,10 @@ function TemplateEditor({
       onVariantsChange={setVariantCount}
       isRunning={run.isRunning || isStartingVariants}
       onCreate={() => void (variantCount > 1 ? createVariants() : run.run())}
+      onBatch={() => {
+        setIsDrawerOpen(false);
+        setIsBatchOpen(true);
+      }}
     />
   );
 
@@ -497,6 +503,13 @@ function TemplateEditor({
         />
       )}
       <UpgradeDialog feature={run.upgradeFeature} onClose={run.closeUpgrade} />
+      <BatchDialog
+        isOpen={isBatchOpen}
+        onOpenChange={setIsBatchOpen}
+        product={product}
+        size={size}
+        replacements={replacementsToSend(replacements)}
+      />
       <VariantsDialog
         ids={variantRun?.ids ?? null}
         error={variantRun?.error ?? null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Images, Sparkles } from 'lucide-react';
+import { Images, Layers, Sparkles } from 'lucide-react';
 import type { ImageSize } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { SegmentedControl } from '@/components/ui/SegmentedControl';
@@ -35,6 +35,8 @@ export function GenerationPanel(props: {
   onVariantsChange: (count: number) => void;
   isRunning: boolean;
   onCreate: () => void;
+  /** Opens "Use in several templates" (needs a product image). */
+  onBatch: () => void;
 }) {
   const { data: credits } = useCredits();
   const [isLibraryOpen, setIsLibraryOpen] = useState(false);
@@ -130,6 +132,15 @@ export function GenerationPanel(props: {
         >
           <Sparkles className="size-4" aria-hidden="true" />
           Create Image
+        </Button>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={props.onBatch}
+          disabled={!props.product || props.isRunning}
+        >
+          <Layers className="size-4" aria-hidden="true" />
+          Use in several templates
         </Button>
         <p className="text-center text-xs text-muted" aria-live="polite">
           {missing ??

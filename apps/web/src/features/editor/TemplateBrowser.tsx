@@ -118,12 +118,21 @@ export function TemplateBrowser({
   );
 }
 
+/** Tiles with checkboxes instead of one click to open. */
+type TileSelection = {
+  isSelected: (tile: Tile) => boolean;
+  /** A full selection leaves only the picked tiles' boxes usable. */
+  isFull: boolean;
+  onToggle: (tile: Tile) => void;
+};
+
 function TileList({
   kind,
   filterLabel,
   filterOptions,
   fetchPage,
   onPick,
+  selection,
 }: {
   kind: TabId;
   filterLabel: string;
@@ -132,7 +141,8 @@ function TileList({
     options: { search: string; filter: string },
     page: { offset: number; limit: number },
   ) => Promise<Tile[]>;
-  onPick: (template: TemplateRef) => void;
+  onPick?: (template: TemplateRef) => void;
+  selection?: TileSelection;
 }) {
   const [searchInput, setSearchInput] = useState('');
   const [filter, setFilter] = useState('');
@@ -142,6 +152,7 @@ function TileList({
     fetchPage: (page) => fetchPage({ search, filter }, page),
   });
   const isSearching = searchInput.trim() !== '';
+  const columns = selection ? 'grid-cols-2 sm:grid-cols-3 md:grid-cols-4' : 'grid-cols-2';
 
   return (
     <>
@@ -180,7 +191,7 @@ function TileList({
       </div>
       <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-2">
         {list.isPending ? (
-          <ul className="grid grid-cols-2 gap-2" aria-busy="true" aria-label="Loading templates">
+          <ul className={cn('grid gap-2', columns)} aria-busy="true" aria-label="Loading templates">
             {Array.from({ length: 8 }, (_, index) => (
               <li key={index}>
                 <Skeleton className="aspect-square w-full rounded-lg" />
@@ -194,24 +205,28 @@ function TileList({
         ) : list.items.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted">No templates found</p>
         ) : (
-          <ul className="grid grid-cols-2 gap-2" data-testid={`${kind}-tiles`}>
+          <ul className={cn('grid gap-2', columns)} data-testid={`${kind}-tiles`}>
             {list.items.map((tile) => (
               <li key={`${tile.ref.kind}:${tile.ref.id}`}>
-                <button
-                  type="button"
-                  onClick={() => onPick(tile.ref)}
-                  aria-label={`Use template ${tile.name}`}
-                  className="group block w-full overflow-hidden rounded-lg border border-border bg-surface text-left focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <LazyImage
-                    src={variantUrl(tile.imageUrl, { width: 256 })}
-                    alt=""
-                    className="aspect-square w-full"
-                    fit="contain"
-                    imgClassName="transition-transform group-hover:scale-105"
-                  />
-                  <span className="block truncate px-2 py-1.5 text-xs text-fg">{tile.name}</span>
-                </button>
+                {selection ? (
+                  <CheckTile tile={tile} selection={selection} />
+                ) : (
+                  <button
+                    type="button"
+                    onClick={() => onPick?.(tile.ref)}
+                    aria-label={`Use template ${tile.name}`}
+                    className="group block w-full overflow-hidden rounded-lg border border-border bg-surface text-left focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <LazyImage
+                      src={variantUrl(tile.imageUrl, { width: 256 })}
+                      alt=""
+                      className="aspect-square w-full"
+                      fit="contain"
+                      imgClassName="transition-transform group-hover:scale-105"
+                    />
+                    <span className="block truncate px-2 py-1.5 text-xs text-fg">{tile.name}</span>
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -233,5 +248,72 @@ function TileList({
           : ''}
       </p>
     </>
+  );
+}
+
+function CheckTile({ tile, selection }: { tile: Tile; selection: TileSelection }) {
+  const isSelected = selection.isSelected(tile);
+  return (
+    <label
+      className={cn(
+        'group relative block cursor-pointer overflow-hidden rounded-lg border bg-surface has-focus-visible:ring-2 has-focus-visible:ring-ring',
+        isSelected ? 'border-accent ring-2 ring-accent' : 'border-border',
+        !isSelected && selection.isFull && 'cursor-not-allowed opacity-60',
+      )}
+    >
+      <input
+        type="checkbox"
+        checked={isSelected}
+        disabled={!isSelected && selection.isFull}
+        onChange={() => selection.onToggle(tile)}
+        className="absolute top-2 left-2 z-10 size-5 accent-accent"
+        aria-label={`Select ${tile.name}`}
+      />
+      <LazyImage
+        src={variantUrl(tile.imageUrl, { width: 256 })}
+        alt=""
+        className="aspect-square w-full"
+        fit="contain"
+      />
+      <span className="block truncate px-2 py-1.5 text-xs text-fg">{tile.name}</span>
+    </label>
+  );
+}
+
+/**
+ * The official templates with checkboxes, for a batch (community templates cannot be batched).
+ * The selection is kept by the caller, so it survives searching and filtering.
+ */
+export function TemplateChecklist({
+  selected,
+  max,
+  onToggle,
+}: {
+  selected: readonly { id: number }[];
+  max: number;
+  onToggle: (template: { id: number; name: string; imageUrl: string }) => void;
+}) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <TileList
+        kind="templates"
+        filterLabel="Category"
+        filterOptions={[
+          { value: '', label: 'All categories' },
+          ...CATEGORIES.map((category) => ({ value: category, label: label(category) })),
+        ]}
+        fetchPage={(options, page) =>
+          fetchOfficialTiles({ search: options.search, category: options.filter }, page)
+        }
+        selection={{
+          isSelected: (tile) => selected.some((item) => item.id === tile.ref.id),
+          isFull: selected.length >= max,
+          onToggle: (tile) => {
+            if (tile.ref.kind !== 'official') return;
+            onToggle({ id: tile.ref.id, name: tile.name, imageUrl: tile.imageUrl });
+          },
+        }}
+      />
+    </div>
   );
 }

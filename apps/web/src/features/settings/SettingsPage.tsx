@@ -23,6 +23,7 @@ import { accountQueryKey, useAccount } from '@/lib/account';
 import { api, ApiError, readJson } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
 import { usePageTitle } from '@/lib/page-title';
+import { ApiKeysSection } from './api-keys/ApiKeysSection';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { UserTypeDialog } from './UserTypeDialog';
 import { isAllowedImageFile } from '@/lib/upload-rules';
@@ -140,6 +141,8 @@ function PersonalInformation({ account }: { account: Account }) {
           </Button>
         </div>
       </section>
+
+      <ApiKeysSection />
 
       <section
         aria-labelledby="danger-heading"

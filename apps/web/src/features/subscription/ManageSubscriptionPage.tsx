@@ -14,6 +14,7 @@ import {
   type PaidTier,
 } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { usePageTitle } from '@/lib/page-title';
@@ -28,6 +29,7 @@ export function ManageSubscriptionPage() {
   const subscription = useSubscription();
   const refreshBilling = useRefreshBilling();
   const [busy, setBusy] = useState<string | null>(null);
+  const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
 
   async function run(label: string, action: () => Promise<unknown>, success: string) {
     setBusy(label);
@@ -114,17 +116,36 @@ export function ManageSubscriptionPage() {
                   variant="danger"
                   isLoading={busy === 'cancel'}
                   disabled={busy !== null}
-                  onClick={() =>
-                    void run(
-                      'cancel',
-                      () => testBilling.setCancellation(true),
-                      'Subscription cancelled.',
-                    )
-                  }
+                  onClick={() => setIsConfirmingCancel(true)}
                 >
                   Cancel subscription
                 </Button>
               )}
+              <Dialog
+                isOpen={isConfirmingCancel}
+                onOpenChange={setIsConfirmingCancel}
+                title="Cancel your subscription?"
+                description={`You keep ${tierLabel(tier)} until ${periodEnd}; then your account returns to the free plan and nothing more is charged.`}
+              >
+                <div className="flex flex-wrap justify-end gap-2">
+                  <Button variant="secondary" onClick={() => setIsConfirmingCancel(false)}>
+                    Keep subscription
+                  </Button>
+                  <Button
+                    variant="danger"
+                    onClick={() => {
+                      setIsConfirmingCancel(false);
+                      void run(
+                        'cancel',
+                        () => testBilling.setCancellation(true),
+                        'Subscription cancelled.',
+                      );
+                    }}
+                  >
+                    Yes, cancel
+                  </Button>
+                </div>
+              </Dialog>
               <Button
                 variant="secondary"
                 isLoading={busy === 'end'}

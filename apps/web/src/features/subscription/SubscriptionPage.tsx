@@ -25,9 +25,11 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { useAccount } from '@/lib/account';
 import { usePageTitle } from '@/lib/page-title';
+import { useClientConfig } from '@/lib/use-client-config';
 import {
   openPortal,
   paymentErrorMessage,
+  readCheckout,
   redirectTo,
   startCheckout,
   useRefreshBilling,
@@ -47,36 +49,44 @@ const CHECKOUT_REFRESH_DELAYS = [
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
+/** Said when the return address names a checkout the server does not confirm as paid. */
+export const CHECKOUT_NOT_CONFIRMED =
+  'We could not confirm this payment. If you paid, your plan appears here within a minute.';
+
+/** What each billing period is for, under the switch. */
+const FREQUENCY_COPY: Record<BillingFrequency, string> = {
+  weekly: 'Weekly plans suit a launch or a busy week. Cancel any time.',
+  monthly: 'Monthly plans cost less per image, for a steady flow of products.',
+};
+const PERIOD_WORD: Record<BillingFrequency, string> = { weekly: 'week', monthly: 'month' };
+
 export function SubscriptionPage() {
   usePageTitle('Subscription');
   const [params, setParams] = useSearchParams();
   const subscription = useSubscription();
   const account = useAccount();
+  const clientConfig = useClientConfig();
   const refreshBilling = useRefreshBilling();
-  const initialFrequency = params.get('frequency');
-  const [frequency, setFrequency] = useState<BillingFrequency>(
-    isFrequency(initialFrequency) ? initialFrequency : DEFAULT_BILLING_FREQUENCY,
+  const current = subscription.data ? parseTier(subscription.data.tier) : null;
+  const requestedFrequency = params.get('frequency');
+  // The address's choice first, then the person's own billing period, then the default.
+  const [chosenFrequency, setFrequency] = useState<BillingFrequency | null>(
+    isFrequency(requestedFrequency) ? requestedFrequency : null,
   );
+  const frequency = chosenFrequency ?? current?.frequency ?? DEFAULT_BILLING_FREQUENCY;
   const highlighted = isPlan(params.get('plan')) ? (params.get('plan') as PaidPlan) : null;
   const [busyPlan, setBusyPlan] = useState<PaidPlan | null>(null);
   const handledSession = useRef<string | null>(null);
 
-  // Back from checkout: the success message, then credits read again after 1 s (the spec). A
-  // webhook can land later than that, so the read is repeated twice more while still unchanged.
+  // Back from checkout: the address proves nothing, so the server is asked whether this
+  // person's checkout was paid and for which plan. Then credits are read again after 1 s (the
+  // spec); a webhook can land later than that, so the read is repeated twice more.
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
   useEffect(() => {
     const sessionId = params.get('session_id');
-    const plan = params.get('plan');
-    const type = params.get('type');
-    if (!sessionId || handledSession.current === sessionId || !isPlan(plan) || !isFrequency(type))
-      return;
+    if (!sessionId || handledSession.current === sessionId) return;
     handledSession.current = sessionId;
-    toast.success(upgradeSuccessMessage(FREQUENCY_LABELS[type], PLANS[plan].label));
-    setFrequency(type);
-    timers.current = CHECKOUT_REFRESH_DELAYS.map((delay) =>
-      window.setTimeout(() => void refreshBilling(), delay),
-    );
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -87,9 +97,22 @@ export function SubscriptionPage() {
       },
       { replace: true },
     );
+    readCheckout(sessionId)
+      .then((checkout) => {
+        if (checkout.status !== 'paid') {
+          toast.error(CHECKOUT_NOT_CONFIRMED);
+          return;
+        }
+        toast.success(
+          upgradeSuccessMessage(FREQUENCY_LABELS[checkout.frequency], PLANS[checkout.plan].label),
+        );
+        setFrequency(checkout.frequency);
+        timers.current = CHECKOUT_REFRESH_DELAYS.map((delay) =>
+          window.setTimeout(() => void refreshBilling(), delay),
+        );
+      })
+      .catch(() => toast.error(CHECKOUT_NOT_CONFIRMED));
   }, [params, refreshBilling, setParams]);
-
-  const current = subscription.data ? parseTier(subscription.data.tier) : null;
 
   async function upgrade(plan: PaidPlan) {
     // The session ended in another tab: say so before calling the server.
@@ -146,9 +169,16 @@ export function SubscriptionPage() {
             </button>
           ))}
         </div>
+        <p className="text-center text-sm text-muted" data-testid="frequency-copy">
+          {FREQUENCY_COPY[frequency]}
+        </p>
       </div>
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-3">
+        <FreePlanCard
+          isCurrent={subscription.data?.tier === 'free'}
+          freeCredits={clientConfig.data?.freeCredits}
+        />
         {PAID_PLANS.map((planId) => {
           const plan = PLANS[planId];
           const price = plan[frequency];
@@ -185,14 +215,16 @@ export function SubscriptionPage() {
                 <span className="text-3xl font-bold tracking-tight">
                   {formatEur(price.priceEur)}
                 </span>
-                <span className="text-sm text-muted">
-                  / {frequency === 'weekly' ? 'week' : 'month'}
-                </span>
+                <span className="text-sm text-muted">/ {PERIOD_WORD[frequency]}</span>
+              </p>
+              <p className="-mt-3 text-xs text-muted">
+                Billed every {PERIOD_WORD[frequency]} · {formatEur(price.priceEur / price.credits)}{' '}
+                per image
               </p>
               <ul className="flex flex-col gap-2 text-sm">
                 <li className="flex items-center gap-2">
                   <Check className="size-4 text-success" aria-hidden="true" />
-                  {price.credits} images per {frequency === 'weekly' ? 'week' : 'month'}
+                  {price.credits} images per {PERIOD_WORD[frequency]}
                 </li>
                 {plan.features.map((feature) => (
                   <li key={feature} className="flex items-center gap-2">
@@ -236,6 +268,51 @@ export function SubscriptionPage() {
         </p>
       )}
     </div>
+  );
+}
+
+/** The free plan beside the paid ones, so what an upgrade adds can be compared. */
+function FreePlanCard({ isCurrent, freeCredits }: { isCurrent: boolean; freeCredits?: number }) {
+  return (
+    <section
+      aria-labelledby="plan-free"
+      data-testid="plan-free"
+      className={cn(
+        'flex flex-col gap-4 rounded-2xl border bg-surface p-5 shadow-sm',
+        isCurrent ? 'border-accent ring-2 ring-accent/30' : 'border-border',
+      )}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="plan-free" className="text-lg font-semibold">
+          Free
+        </h2>
+        {isCurrent && (
+          <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-medium text-accent">
+            Current plan
+          </span>
+        )}
+      </div>
+      <p className="text-sm text-muted">To try the app with your own products.</p>
+      <p className="flex items-baseline gap-1">
+        <span className="text-3xl font-bold tracking-tight">{formatEur(0)}</span>
+      </p>
+      <ul className="flex flex-col gap-2 text-sm">
+        <li className="flex items-center gap-2">
+          <Check className="size-4 text-success" aria-hidden="true" />
+          {freeCredits === undefined
+            ? 'Images to start with'
+            : `${freeCredits} images to start with`}
+        </li>
+        <li className="flex items-center gap-2">
+          <Check className="size-4 text-success" aria-hidden="true" />
+          Every template in the library
+        </li>
+        <li className="flex items-center gap-2">
+          <Check className="size-4 text-success" aria-hidden="true" />
+          Community templates
+        </li>
+      </ul>
+    </section>
   );
 }
 

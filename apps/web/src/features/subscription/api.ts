@@ -45,6 +45,11 @@ export async function startCheckout(planType: PaidPlan, frequency: BillingFreque
   return readJson(api.billing['checkout-session'].$post({ json: { planType, frequency } }));
 }
 
+/** The server's word on a checkout the person came back from: paid or open, and its plan. */
+export async function readCheckout(sessionId: string) {
+  return readJson(api.billing['checkout-session'][':sessionId'].$get({ param: { sessionId } }));
+}
+
 export async function openPortal() {
   return readJson(api.billing['portal-session'].$post());
 }

@@ -13,6 +13,7 @@ import { Dialog } from '@/components/ui/Dialog';
 import { ProBadge, SegmentedControl } from '@/components/ui/SegmentedControl';
 import { TextField } from '@/components/ui/TextField';
 import { useCredits } from '@/lib/account';
+import { saveBlob } from '@/lib/save-blob';
 import { downloadUrl } from '../api';
 
 class DownloadRefused extends Error {}
@@ -61,14 +62,7 @@ export function DownloadDialog({
       });
       if (response.status === 401) throw new DownloadRefused(DOWNLOAD_MESSAGES.loginRequired);
       if (!response.ok) throw new DownloadRefused(downloadStatusFailed(response.status));
-      const blob = await response.blob();
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `${fileName}.${format === 'jpg' ? 'jpg' : format}`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      saveBlob(await response.blob(), `${fileName}.${format}`);
       onOpenChange(false);
     } catch (error) {
       // The server's refusals say why; anything else (a dropped connection) gets the general text.

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, readJson } from '@/lib/api-client';
 
-/** Sign-in methods the server offers (Google only when it is configured). */
+/** What the server offers: Google sign-in (only when configured) and the free images of a new account. */
 export function useClientConfig() {
   return useQuery({
     queryKey: ['client-config'],

@@ -1,0 +1,73 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { IMAGE_SIZE_VALUES, MAX_BATCH_TEMPLATES, MAX_TEXT_REPLACEMENTS } from '@adtwin/shared';
+import type { AppEnv } from '../../http/app-env.js';
+import { ErrorSchema, MAX_SERIAL_ID } from '../../http/schemas.js';
+import { requireUser } from '../../http/session.js';
+import { validationHook } from '../../http/validation.js';
+import type { BatchService } from './batches.service.js';
+
+export const BatchRequestSchema = z
+  .object({
+    productUploadId: z.uuid(),
+    templateIds: z
+      .array(z.number().int().min(1).max(MAX_SERIAL_ID))
+      .min(1)
+      .max(MAX_BATCH_TEMPLATES),
+    size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
+    replacements: z
+      .array(z.object({ toReplace: z.string().max(100), replacement: z.string().max(100) }))
+      .max(MAX_TEXT_REPLACEMENTS)
+      .default([]),
+  })
+  .openapi('BatchRequest');
+
+export const BatchSchema = z
+  .object({
+    id: z.string(),
+    items: z.array(
+      z.object({
+        templateId: z.number().int(),
+        /** The started generation, or null when this item did not start (see `error`). */
+        generationId: z.string().nullable(),
+        error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      }),
+    ),
+  })
+  .openapi('Batch');
+
+const createBatchRoute = createRoute({
+  method: 'post',
+  path: '/batches',
+  tags: ['generations'],
+  summary:
+    'Runs one product through up to 20 official templates; each item reserves one credit, and those that cannot start say why',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: BatchRequestSchema } } },
+  },
+  responses: {
+    201: {
+      description: 'Started (some items may not have)',
+      content: { 'application/json': { schema: BatchSchema } },
+    },
+    400: {
+      description: 'Invalid request',
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorSchema } } },
+    404: {
+      description: 'Product upload not found',
+      content: { 'application/json': { schema: ErrorSchema } },
+    },
+  },
+});
+
+/** The editor's batch screen: the same service as the public API's batches. */
+export function createBatchRoutes(deps: { batches: BatchService }) {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+    createBatchRoute,
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await deps.batches.create(user.id, c.req.valid('json')), 201);
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import type { ImageSize } from '@adtwin/shared';
+import { api, readJson } from '@/lib/api-client';
+
+export type BatchRequest = {
+  productUploadId: string;
+  /** Official templates only, each once, at most MAX_BATCH_TEMPLATES. */
+  templateIds: number[];
+  size?: ImageSize;
+  replacements?: { toReplace: string; replacement: string }[];
+};
+
+/**
+ * Starts one generation per template, each with its own credit. The reply names every item:
+ * its generation, or why it did not start (no credits left, a template gone private...).
+ */
+export function startBatch(body: BatchRequest) {
+  return readJson(api.batches.$post({ json: body }));
+}
+
+export type Batch = Awaited<ReturnType<typeof startBatch>>;

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { Trash2 } from 'lucide-react';
+import { API_KEY_MESSAGES } from '@adtwin/shared';
+import { Button } from '@/components/ui/Button';
+import { Dialog } from '@/components/ui/Dialog';
+import { TextField } from '@/components/ui/TextField';
+import { ApiError } from '@/lib/api-client';
+import { apiKeysQueryKey, removeWebhook, setWebhook, type ApiKey } from './api';
+import { OnceOnlyNotice } from './OnceOnlyNotice';
+import { SecretField } from './SecretField';
+import { isWebAddress } from './webhook-url';
+
+/**
+ * A key's webhook: the address each finished or failed generation it started is posted to. Saving
+ * shows the signing secret this once; remove stops the posts. Give it a `key` per API key.
+ */
+export function WebhookDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState(apiKey?.webhookUrl ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'saving' | 'removing' | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  async function save(event: FormEvent, key: ApiKey) {
+    event.preventDefault();
+    if (!isWebAddress(url)) {
+      setError(API_KEY_MESSAGES.webhookUrlInvalid);
+      return;
+    }
+    setBusy('saving');
+    try {
+      const saved = await setWebhook(key.id, url.trim());
+      setSecret(saved.secret);
+      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.status === 400
+          ? caught.message
+          : 'The webhook could not be saved. Please try again.',
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(key: ApiKey) {
+    setBusy('removing');
+    try {
+      await removeWebhook(key.id);
+      toast.success('Webhook removed');
+      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+      onClose();
+    } catch {
+      toast.error('The webhook could not be removed. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Dialog
+      isOpen={apiKey !== null}
+      onOpenChange={(isOpen) => !isOpen && busy === null && onClose()}
+      title={secret ? 'Webhook saved' : 'Webhook'}
+      description={
+        secret
+          ? 'Each request is signed with this secret: an HMAC-SHA256 of a timestamp and the body, as Stripe signs its webhooks. Check the signature before trusting a request; the API reference shows how.'
+          : `Adtwin posts each finished or failed generation started with “${apiKey?.name ?? ''}” to this address, and retries with a growing pause when it does not answer 2xx.`
+      }
+    >
+      {apiKey && secret ? (
+        <>
+          <SecretField label="Signing secret" value={secret} />
+          <OnceOnlyNotice>
+            Copy the signing secret now: you will not see it again. Saving the address again makes a
+            new secret.
+          </OnceOnlyNotice>
+          <div className="flex justify-end">
+            <Button onClick={onClose}>Done</Button>
+          </div>
+        </>
+      ) : apiKey ? (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(event) => void save(event, apiKey)}
+          noValidate
+        >
+          <TextField
+            label="Webhook address"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/adtwin-webhook"
+            maxLength={2000}
+            value={url}
+            autoFocus
+            error={error}
+            onChange={(event) => {
+              setUrl(event.target.value);
+              setError(null);
+            }}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+            {apiKey.webhookUrl && (
+              <Button
+                variant="ghost"
+                className="text-danger sm:mr-auto"
+                isLoading={busy === 'removing'}
+                disabled={busy !== null}
+                onClick={() => void remove(apiKey)}
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                Remove webhook
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              className="sm:ml-auto"
+              disabled={busy !== null}
+              onClick={onClose}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" isLoading={busy === 'saving'} disabled={busy !== null}>
+              Save webhook
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { api, readJson } from '@/lib/api-client';
+
+export const apiKeysQueryKey = ['api-keys'] as const;
+export const deliveriesQueryKey = (keyId: string) => ['api-keys', keyId, 'deliveries'] as const;
+
+export function fetchApiKeys() {
+  return readJson(api['api-keys'].$get());
+}
+
+export type ApiKey = Awaited<ReturnType<typeof fetchApiKeys>>['items'][number];
+
+/** Resolves with the new key, its secret included: the only time the secret is sent. */
+export function createApiKey(name: string) {
+  return readJson(api['api-keys'].$post({ json: { name } }));
+}
+
+export function revokeApiKey(id: string) {
+  return readJson(api['api-keys'][':id'].$delete({ param: { id } }));
+}
+
+/** Resolves with the signing secret, sent this once. */
+export function setWebhook(id: string, url: string) {
+  return readJson(api['api-keys'][':id'].webhook.$put({ param: { id }, json: { url } }));
+}
+
+export function removeWebhook(id: string) {
+  return readJson(api['api-keys'][':id'].webhook.$delete({ param: { id } }));
+}
+
+export function fetchDeliveries(id: string) {
+  return readJson(api['api-keys'][':id'].deliveries.$get({ param: { id } }));
+}
+
+export type WebhookDelivery = Awaited<ReturnType<typeof fetchDeliveries>>['items'][number];

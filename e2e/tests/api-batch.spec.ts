@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import { expect, test, type Page } from '@playwright/test';
+import { API_KEY_MESSAGES } from '@adtwin/shared';
+import {
+  FIXTURES,
+  createSignedInUser,
+  saveScreenshot,
+  upgradeThroughTestCheckout,
+} from './helpers';
+
+const PRODUCT = path.join(FIXTURES, 'products', 'saleor-mighty-mug.png');
+const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** The generation panel: the right sidebar on desktop, a drawer under 768 px. */
+async function openPanel(page: Page) {
+  if (!isMobile(page)) return page.getByRole('complementary', { name: 'Generation panel' });
+  await page.getByRole('button', { name: 'Open the generation panel' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+function apiKeysSection(page: Page) {
+  return page.getByRole('region', { name: 'API keys' });
+}
+
+/** Width and height from a PNG's IHDR chunk, which always comes first. */
+function pngSize(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+test('a person creates a key, runs one product through 4 templates and downloads them as a zip', async ({
+  page,
+}, info) => {
+  test.setTimeout(300_000);
+  await createSignedInUser(page);
+  // Four images cost four credits; the free plan has three.
+  await upgradeThroughTestCheckout(page, 'Pro Monthly');
+
+  // Settings > API keys: none yet, then one, its secret shown once.
+  await page.goto('/settings');
+  const section = apiKeysSection(page);
+  await expect(section.getByText('No API keys yet')).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'settings-api-keys-empty', info.project.name);
+  await section.getByRole('button', { name: 'Create API key' }).click();
+  const create = page.getByRole('dialog', { name: 'Create an API key' });
+  await create.getByRole('button', { name: 'Create key' }).click();
+  await expect(create.getByText('Give the key a name')).toBeVisible();
+  await create.getByLabel('Key name').fill('Catalogue script');
+  await create.getByRole('button', { name: 'Create key' }).click();
+  const created = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(created.getByText('you will not see it again')).toBeVisible();
+  const secret = await created.getByLabel('API key', { exact: true }).inputValue();
+  expect(secret.length).toBeGreaterThanOrEqual(32);
+  await saveScreenshot(page, 'settings-api-key-created', info.project.name);
+  await created.getByRole('button', { name: 'Done' }).click();
+  await expect(created).toBeHidden();
+
+  const row = section.getByTestId('api-key');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Catalogue script');
+  await expect(row).toContainText('Never used');
+  await expect(row).toContainText('No webhook');
+  // The list names the key by its first characters, never by the secret.
+  const start = (await row.locator('code').textContent())!.replace('…', '');
+  expect(secret.startsWith(start)).toBe(true);
+  await page.reload();
+  await expect(apiKeysSection(page).getByTestId('api-key')).toContainText('Catalogue script');
+  expect(await page.content()).not.toContain(secret);
+  await apiKeysSection(page).scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'settings-api-keys', info.project.name);
+
+  // The editor: a product, then "Use in several templates".
+  await page.goto('/templates');
+  const first = page.getByTestId('template-card').first();
+  const firstName = (await first.getByRole('heading').textContent())!;
+  await first.getByRole('button', { name: `Use template ${firstName}` }).click();
+  await expect(page.getByTestId('editor-template')).toBeVisible();
+  let panel = await openPanel(page);
+  const useSeveral = panel.getByRole('button', { name: 'Use in several templates' });
+  await expect(useSeveral).toBeDisabled();
+  await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
+  await expect(panel.getByRole('img', { name: /Product Image: saleor-mighty-mug/ })).toBeVisible();
+  await useSeveral.click();
+
+  const batch = page.getByRole('dialog', { name: 'Use in several templates' });
+  await expect(batch).toBeVisible();
+  const start4 = batch.getByRole('button', { name: /^Create \d+ images?$/ });
+  await expect(start4).toBeDisabled();
+  const boxes = batch.getByRole('checkbox', { name: /^Select / });
+  await expect(boxes.nth(3)).toBeVisible();
+  const picked: string[] = [];
+  for (let index = 0; index < 4; index += 1) {
+    const box = boxes.nth(index);
+    picked.push((await box.getAttribute('aria-label'))!.replace(/^Select /, ''));
+    await box.check();
+  }
+  await expect(batch.getByTestId('batch-cost')).toHaveText(
+    '4 of 20 selected · 4 credits · 40 left',
+  );
+  // A second click lets one go, a third takes it back.
+  await boxes.nth(1).uncheck();
+  await expect(batch.getByTestId('batch-cost')).toContainText('3 of 20 selected · 3 credits');
+  await boxes.nth(1).check();
+  await saveScreenshot(page, 'editor-batch-pick', info.project.name);
+  await batch.getByRole('button', { name: 'Create 4 images' }).click();
+
+  // The grid: four tiles that fill with their results.
+  const run = page.getByRole('dialog', { name: 'Your batch' });
+  const tiles = run.getByTestId('batch-tile');
+  await expect(tiles).toHaveCount(4);
+  await expect(run.getByTestId('batch-summary')).toContainText('creating');
+  for (const [index, name] of picked.entries()) {
+    await expect(tiles.nth(index)).toContainText(name);
+  }
+  await saveScreenshot(page, 'editor-batch-running', info.project.name);
+  await expect(run.getByTestId('batch-summary')).toHaveText('All 4 images are ready', {
+    timeout: 240_000,
+  });
+  for (const [index, name] of picked.entries()) {
+    await expect(tiles.nth(index).getByRole('img', { name: `Result for ${name}` })).toBeVisible();
+  }
+  await saveScreenshot(page, 'editor-batch-done', info.project.name);
+
+  // Download all: one zip made in the browser, holding the four images.
+  const downloading = page.waitForEvent('download');
+  await run.getByRole('button', { name: 'Download all' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('saleor-mighty-mug batch.zip');
+  const files = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+  const names = Object.keys(files);
+  expect(names).toHaveLength(4);
+  for (const [index, name] of names.entries()) {
+    expect(name).toMatch(new RegExp(`^0${index + 1} .+\\.png$`));
+    const bytes = files[name]!;
+    expect(Buffer.from(bytes.subarray(0, 8))).toEqual(PNG_SIGNATURE);
+    expect(pngSize(bytes).width).toBeGreaterThanOrEqual(256);
+  }
+
+  // Four credits went; the images are the person's designs.
+  await run.getByRole('button', { name: 'Done' }).click();
+  panel = await openPanel(page);
+  await expect(panel.getByText('1 credit per image · 36 left')).toBeVisible();
+});
+
+test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await createSignedInUser(page);
+  await page.goto('/templates');
+  const first = page.getByTestId('template-card').first();
+  const firstName = (await first.getByRole('heading').textContent())!;
+  await first.getByRole('button', { name: `Use template ${firstName}` }).click();
+  const panel = await openPanel(page);
+  await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
+  await expect(panel.getByRole('img', { name: /Product Image: saleor-mighty-mug/ })).toBeVisible();
+  await panel.getByRole('button', { name: 'Use in several templates' }).click();
+  const batch = page.getByRole('dialog', { name: 'Use in several templates' });
+  const boxes = batch.getByRole('checkbox', { name: /^Select / });
+  await expect(boxes.nth(20)).toBeVisible();
+  for (let index = 0; index < 20; index += 1) await boxes.nth(index).check();
+  await expect(batch.getByTestId('batch-cost')).toHaveText(
+    '20 of 20 selected · 20 credits · 3 left',
+  );
+  await expect(batch.getByText('only 3 of these 20 will start')).toBeVisible();
+  await expect(boxes.nth(20)).toBeDisabled();
+  await expect(boxes.nth(0)).toBeEnabled();
+
+  // Five picked with three credits: three start, two say why not.
+  for (let index = 5; index < 20; index += 1) await boxes.nth(index).uncheck();
+  await batch.getByRole('button', { name: 'Create 5 images' }).click();
+  const run = page.getByRole('dialog', { name: 'Your batch' });
+  await expect(run.getByTestId('batch-tile')).toHaveCount(5);
+  await expect(run.locator('[data-testid="batch-tile"][data-state="not-started"]')).toHaveCount(2);
+  await expect(run.getByTestId('batch-summary')).toContainText('2 did not start');
+});
+
+test('a key gets a webhook (secret shown once), an empty delivery log, then is revoked', async ({
+  page,
+}, info) => {
+  await createSignedInUser(page);
+  const res = await page.request.post('/api/api-keys', { data: { name: 'Shop sync' } });
+  expect(res.status()).toBe(201);
+  await page.goto('/settings');
+  const section = apiKeysSection(page);
+  const row = section.getByTestId('api-key');
+  await expect(row).toContainText('Shop sync');
+
+  await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Webhook' });
+  const address = dialog.getByLabel('Webhook address');
+  await address.fill('not an address');
+  await dialog.getByRole('button', { name: 'Save webhook' }).click();
+  await expect(dialog.getByText(API_KEY_MESSAGES.webhookUrlInvalid)).toBeVisible();
+  await address.fill('https://hooks.example.com/adtwin');
+  await dialog.getByRole('button', { name: 'Save webhook' }).click();
+  const saved = page.getByRole('dialog', { name: 'Webhook saved' });
+  await expect(saved.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
+  await expect(saved.getByText('you will not see it again')).toBeVisible();
+  await saveScreenshot(page, 'settings-webhook-secret', info.project.name);
+  await saved.getByRole('button', { name: 'Done' }).click();
+  await expect(row).toContainText('Webhook: https://hooks.example.com/adtwin');
+
+  // The log: nothing delivered yet.
+  await row.getByRole('button', { name: 'Deliveries of Shop sync' }).click();
+  const log = page.getByRole('dialog', { name: 'Webhook deliveries' });
+  await expect(log.getByText('No deliveries yet')).toBeVisible();
+  await saveScreenshot(page, 'settings-webhook-deliveries-empty', info.project.name);
+  await log.getByRole('button', { name: 'Close' }).click();
+
+  // Reopened, the webhook shows its address and can be removed.
+  await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
+  await expect(address).toHaveValue('https://hooks.example.com/adtwin');
+  await saveScreenshot(page, 'settings-webhook', info.project.name);
+  await dialog.getByRole('button', { name: 'Remove webhook' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('No webhook');
+
+  // Revoke asks first; Keep changes nothing, Revoke removes it.
+  await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
+  await confirm.getByRole('button', { name: 'Keep the key' }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
+  await confirm.getByRole('button', { name: 'Revoke key' }).click();
+  await expect(section.getByText('No API keys yet')).toBeVisible();
+  const list = await page.request.get('/api/api-keys');
+  expect(((await list.json()) as { items: unknown[] }).items).toHaveLength(0);
+});
