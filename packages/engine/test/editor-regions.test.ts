@@ -5,6 +5,7 @@ import { wordsOfRecordedText } from '../src/analyze-template.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
 import type { Raster } from '../src/pipeline/raster.js';
 import { findPhrase } from '../src/text/replace-words.js';
+import { keepTheAd, prepareSwapInputs } from '../src/providers/ai-inputs.js';
 import { readFixture } from '../src/quality/fixture-cases.js';
 
 afterAll(() => closeEngine());
@@ -82,6 +83,52 @@ describe('a Remove region the person painted', () => {
     expect(erased).toBeGreaterThan(100 * 100 * 0.6);
     expect(samples).toEqual([]);
     expect(changedOutside).toBe(0);
+  });
+});
+
+describe('a painted Remove region on the AI providers', () => {
+  it("opens exactly the painted pixels to the model; every other pixel stays the template's", async () => {
+    const painted: Box = { x: 300, y: 320, width: 180, height: 140 };
+    const template = raster((x, y) => (inside(painted, x, y) ? RED : GREY));
+    const mask = raster((x, y) => (inside(painted, x, y) ? [255, 255, 255] : [0, 0, 0]));
+    const inputs = await prepareSwapInputs({
+      template: await png(template),
+      product: readFixture('products/solidus_hat.png'),
+      productMask: { png: await png(mask), painted: true },
+      productBox: painted,
+      size: '1024x1024',
+    });
+    const alpha = await sharp(inputs.mask).extractChannel(3).raw().toBuffer();
+    let open = 0;
+    let openOutside = 0;
+    for (let y = 0; y < SIDE; y += 1) {
+      for (let x = 0; x < SIDE; x += 1) {
+        if (alpha[y * SIDE + x] !== 0) continue;
+        if (inside(painted, x, y)) open += 1;
+        else openOutside += 1;
+      }
+    }
+    expect([open, openOutside]).toEqual([painted.width * painted.height, 0]);
+
+    // Whatever the model answers, only the painted pixels take it.
+    const blue = await sharp({
+      create: { width: SIDE, height: SIDE, channels: 3, background: '#1030d0' },
+    })
+      .png()
+      .toBuffer();
+    const kept = await pixels(await keepTheAd(new Uint8Array(blue), inputs, '1024x1024'));
+    const framed = await pixels(inputs.template);
+    let wrong = 0;
+    for (let y = 0; y < SIDE; y += 1) {
+      for (let x = 0; x < SIDE; x += 1) {
+        const at = (y * SIDE + x) * 3;
+        const expected = inside(painted, x, y)
+          ? [0x10, 0x30, 0xd0]
+          : [...framed.subarray(at, at + 3)];
+        if (expected.some((value, c) => kept[at + c] !== value)) wrong += 1;
+      }
+    }
+    expect(wrong).toBe(0);
   });
 });
 

@@ -319,7 +319,12 @@ async function decodeMask(png: Uint8Array, template: Raster): Promise<Uint8Array
   }
 }
 
-async function maskToFrame(png: Uint8Array, template: Raster, frame: Frame): Promise<Uint8Array> {
+/** A mask (see decodeMask) framed as the output: 1 where it covers, 0 elsewhere. */
+export async function maskToFrame(
+  png: Uint8Array,
+  template: Raster,
+  frame: Frame,
+): Promise<Uint8Array> {
   const mask = await decodeMask(png, template);
   const rgb = new Uint8Array(mask.length * 3);
   for (let i = 0; i < mask.length; i += 1) rgb[i * 3] = mask[i]! * 255;

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { analyzeTemplate, wordsOfRecordedText } from '../analyze-template.js';
 import { EngineError } from '../engine-error.js';
 import { detectProduct } from '../pipeline/detect-product.js';
+import { maskToFrame } from '../pipeline/compose-swap.js';
 import {
   boxToFrame,
   computeFrame,
@@ -33,6 +34,11 @@ export type SwapInputs = {
   mask: Uint8Array;
   /** The transparent areas of the mask, in output pixels. */
   editBoxes: Box[];
+  /**
+   * A Remove region the person painted, framed (1: the model may repaint it), at the output
+   * size: exactly these pixels take the model's, with no seam grown around them.
+   */
+  editMask?: Uint8Array;
   replacements: TextReplacement[];
   /** Words to replace that the template does not show: the model is not let near them. */
   notFound: string[];
@@ -92,7 +98,11 @@ export async function prepareSwapInputs(request: SwapRequest): Promise<SwapInput
   const framed = await renderFrame(rgb, frame);
   const { width, height } = parseOutputSize(request.size);
   const editBoxes: Box[] = [];
-  if (box) editBoxes.push(clipBox(growBox(boxToFrame(box, frame), 0.05), width, height));
+  const editMask = request.productMask?.painted
+    ? await maskToFrame(request.productMask.png, rgb, frame)
+    : undefined;
+  if (box && !editMask)
+    editBoxes.push(clipBox(growBox(boxToFrame(box, frame), 0.05), width, height));
   for (const box of wordBoxes) {
     editBoxes.push(clipBox(growBox(boxToFrame(box, frame), 0.15), width, height));
   }
@@ -102,6 +112,7 @@ export async function prepareSwapInputs(request: SwapRequest): Promise<SwapInput
       alpha.fill(0, y * width + edit.x, y * width + edit.x + edit.width);
     }
   }
+  if (editMask) for (let i = 0; i < editMask.length; i += 1) if (editMask[i]) alpha[i] = 0;
   const rgba = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i += 1) {
     rgba[i * 4] = framed.data[i * 3]!;
@@ -121,6 +132,7 @@ export async function prepareSwapInputs(request: SwapRequest): Promise<SwapInput
     product: toBytes(product),
     mask: toBytes(mask),
     editBoxes,
+    ...(editMask ? { editMask } : {}),
     replacements,
     notFound: replacements
       .filter((_, index) => !found[index])
@@ -144,7 +156,7 @@ export const SEAM_PX = 4;
  */
 export async function keepTheAd(
   edited: Uint8Array,
-  inputs: Pick<SwapInputs, 'template' | 'editBoxes'>,
+  inputs: Pick<SwapInputs, 'template' | 'editBoxes' | 'editMask'>,
   size: OutputSize,
 ): Promise<Uint8Array> {
   const { width, height } = parseOutputSize(size);
@@ -165,6 +177,9 @@ export async function keepTheAd(
     throw new EngineError('bad_input', 'The framed template does not match the output size.');
   }
   const weight = editWeights(inputs.editBoxes, width, height);
+  if (inputs.editMask) {
+    for (let i = 0; i < weight.length; i += 1) if (inputs.editMask[i]) weight[i] = 1;
+  }
   const out = Buffer.from(template);
   for (let i = 0; i < width * height; i += 1) {
     const w = weight[i]!;

@@ -193,7 +193,9 @@ function TemplateEditor({
       .then((size) => strokesOfStoredMask(maskToRestore, size))
       .then(
         (strokes) => {
-          if (!isCancelled) setMaskHistory([strokes]);
+          if (isCancelled) return;
+          setMaskHistory([strokes]);
+          setMaskToRestore(null);
         },
         () => toast.error('The painted area of this design could not be loaded.'),
       );
@@ -207,12 +209,20 @@ function TemplateEditor({
    * else the box the person set (none: the template's own); and the text choice.
    */
   async function removeInputs() {
-    const painted = removeMode === 'brush' ? currentMask(maskHistory) : null;
-    if (painted && natural) {
-      const keepOut = includeText ? [] : (template.data?.textBoxes ?? []);
-      return { removeMask: await maskToSend(painted, natural, keepOut), includeText };
+    // The choice exists where the person saw the words; elsewhere the engine tells copy from
+    // words printed on the old product itself.
+    const textChoice = (template.data?.textBoxes.length ?? 0) > 0 ? { includeText } : {};
+    let painted = removeMode === 'brush' ? currentMask(maskHistory) : null;
+    // A reopened design's painted area may still be on its way: it is what was asked for.
+    if (removeMode === 'brush' && maskHistory.length === 0 && maskToRestore && templateUrl) {
+      painted = await strokesOfStoredMask(maskToRestore, await imageSize(templateUrl));
     }
-    return { ...(box ? { productBox: box } : {}), includeText };
+    if (painted && templateUrl) {
+      const keepOut = includeText ? [] : (template.data?.textBoxes ?? []);
+      const size = natural ?? (await imageSize(templateUrl));
+      return { removeMask: await maskToSend(painted, size, keepOut), ...textChoice };
+    }
+    return { ...(box ? { productBox: box } : {}), ...textChoice };
   }
 
   const run = useGenerationRun({
