@@ -100,7 +100,8 @@ export function BatchDialog({
           ? 'Each template fills with its result as it finishes. They are saved to Your Designs too, so closing this loses nothing.'
           : `Your product goes into each template you tick, in the same size and with the same text replacements. One credit per image, up to ${MAX_BATCH_TEMPLATES} templates.`
       }
-      className="h-[90dvh] sm:max-w-4xl"
+      // The picker fills the height so its list scrolls; the grid takes what it needs.
+      className={run ? 'sm:max-w-4xl' : 'h-[90dvh] sm:max-w-4xl'}
     >
       {run ? (
         <BatchRun run={run} productName={product?.name ?? null} onClose={() => close(false)} />
@@ -295,11 +296,11 @@ function BatchTile({
                 className="absolute inset-0 size-full object-contain opacity-25"
               />
             )}
-            <div className="relative flex flex-col items-center gap-2 p-2 text-center text-xs">
+            <div className="relative m-2 flex flex-col items-center gap-2 rounded-lg bg-surface/90 p-2 text-center text-xs shadow-sm">
               {state === 'running' ? (
                 <>
                   <Spinner className="size-5 text-accent" />
-                  <span className="text-muted">{activeStep?.label ?? 'Waiting to start…'}</span>
+                  <span className="text-muted">{activeStep?.label ?? 'Waiting for its turn…'}</span>
                 </>
               ) : (
                 <>
