@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { API_KEY_MESSAGES } from '@adtwin/shared';
@@ -25,6 +26,24 @@ async function openPanel(page: Page) {
 
 function apiKeysSection(page: Page) {
   return page.getByRole('region', { name: 'API keys' });
+}
+
+/** axe-core's serious and critical findings on what is shown, in the light and the dark theme. */
+async function expectAccessible(page: Page) {
+  const found: Record<string, string[]> = {};
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((isDark) => {
+      document.documentElement.classList.toggle('dark', isDark);
+    }, scheme === 'dark');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    found[scheme] = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  expect(found).toEqual({ light: [], dark: [] });
 }
 
 /** Width and height from a PNG's IHDR chunk, which always comes first. */
@@ -172,6 +191,7 @@ test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', 
     '20 of 20 selected · 20 credits · 3 left',
   );
   await expect(batch.getByText('only 3 of these 20 will start')).toBeVisible();
+  await expectAccessible(page);
   await expect(boxes.nth(20)).toBeDisabled();
   await expect(boxes.nth(0)).toBeEnabled();
 
@@ -182,7 +202,15 @@ test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', 
   await expect(run.getByTestId('batch-tile')).toHaveCount(5);
   await expect(run.locator('[data-testid="batch-tile"][data-state="not-started"]')).toHaveCount(2);
   await expect(run.getByTestId('batch-summary')).toContainText('2 did not start');
+  await expect(
+    run.locator('[data-testid="batch-tile"][data-state="not-started"]').first(),
+  ).toContainText('You have no credits left.');
+  await expect(run.getByRole('link', { name: 'Get more credits' })).toHaveAttribute(
+    'href',
+    '/subscription',
+  );
   await saveScreenshot(page, 'editor-batch-partial', info.project.name);
+  await expectAccessible(page);
 });
 
 test('a key gets a webhook (secret shown once), an empty delivery log, then is revoked', async ({
@@ -195,6 +223,7 @@ test('a key gets a webhook (secret shown once), an empty delivery log, then is r
   const section = apiKeysSection(page);
   const row = section.getByTestId('api-key');
   await expect(row).toContainText('Shop sync');
+  await expectAccessible(page);
 
   await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
   const dialog = page.getByRole('dialog', { name: 'Webhook' });
@@ -208,6 +237,7 @@ test('a key gets a webhook (secret shown once), an empty delivery log, then is r
   await expect(saved.getByRole('textbox', { name: 'Signing secret' })).toHaveValue(/^whsec_/);
   await expect(saved.getByText('you will not see it again')).toBeVisible();
   await saveScreenshot(page, 'settings-webhook-secret', info.project.name);
+  await expectAccessible(page);
   await saved.getByRole('button', { name: 'Done' }).click();
   await expect(row).toContainText('Webhook: https://hooks.example.com/adtwin');
 

@@ -180,6 +180,8 @@ function BatchRun({
     batchItemState(item.generationId, generations[index]?.data?.status),
   );
   const summary = summariseBatch(states);
+  // Items refused for the plan (no credits left) can start after an upgrade.
+  const isUpgradeNeeded = items.some((item) => item.error?.code.startsWith('upgrade_required:'));
   const [settledRefreshed, setSettledRefreshed] = useState(false);
   if (summary.isSettled && !settledRefreshed) {
     // Failed jobs were refunded: the counters change once more.
@@ -228,6 +230,8 @@ function BatchRun({
         className="-mx-1 grid min-h-0 flex-1 auto-rows-min grid-cols-2 gap-3 overflow-y-auto px-1 pb-1 sm:grid-cols-3 md:grid-cols-4"
         aria-label="Batch results"
         data-testid="batch-grid"
+        // It scrolls on its own (the buttons below stay in view), so the keyboard can reach it.
+        tabIndex={0}
       >
         {items.map((item, index) => (
           <BatchTile
@@ -241,6 +245,14 @@ function BatchRun({
         ))}
       </ul>
       <div className="flex flex-col-reverse gap-2 border-t border-border pt-3 sm:flex-row sm:justify-end">
+        {isUpgradeNeeded && (
+          <Link
+            to="/subscription"
+            className="inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-medium text-accent hover:bg-surface-2 sm:mr-auto"
+          >
+            Get more credits
+          </Link>
+        )}
         <Button variant="ghost" onClick={onClose}>
           {summary.isSettled ? 'Done' : 'Close'}
         </Button>
