@@ -4,7 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -12,7 +12,7 @@ import type { DatabaseHandle } from './db/client.js';
 import type { AppEnv } from './http/app-env.js';
 import { clientIpMiddleware } from './http/client-ip.js';
 import { limitRequestBodies } from './http/body-limits.js';
-import { handleError } from './http/errors.js';
+import { errorResponse, handleError } from './http/errors.js';
 import { refuseCrossSiteRequests, type OriginPolicy } from './http/origins.js';
 import { requestLogger } from './http/request-logger.js';
 import { sessionMiddleware } from './http/session.js';
@@ -23,6 +23,12 @@ import { userRateLimit } from './http/user-rate-limit.js';
 import type { RateLimits } from './platform/ratelimit/rate-limits.js';
 import { createApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import type { ApiKeyService } from './modules/api-keys/api-keys.service.js';
+import {
+  API_KEY_SECURITY_SCHEME,
+  createPublicApiRoutes,
+} from './modules/public-api/public-api.routes.js';
+import { bearerSecret } from './modules/public-api/api-key-auth.js';
+import { createApiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { createBatchRoutes } from './modules/batches/batches.routes.js';
 import type { BatchService } from './modules/batches/batches.service.js';
 import { createAuthRoutes } from './modules/auth/auth.routes.js';
@@ -112,7 +118,8 @@ function createApiRoutes(deps: AppDeps) {
     .route('/', createBillingRoutes(deps))
     .route('/', createAccountRoutes(deps))
     .route('/', createApiKeyRoutes(deps))
-    .route('/', createBatchRoutes(deps));
+    .route('/', createBatchRoutes(deps))
+    .route('/', createPublicApiRoutes({ ...deps, db: deps.database.db }));
 }
 
 export type ApiRoutes = ReturnType<typeof createApiRoutes>;
@@ -131,7 +138,8 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The nonce admits the API reference's one inline script (/api/docs); nothing else uses it.
+        scriptSrc: ["'self'", NONCE],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
@@ -149,7 +157,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
   const readSession = (headers: Headers) => auth.api.getSession({ headers }).catch(() => null);
-  app.use('/api/*', limitRequestBodies({ hasSession: async (h) => Boolean(await readSession(h)) }));
+  // A large body (an upload) needs a signed-in person: a session, or an API key.
+  const hasSessionOrKey = async (headers: Headers) => {
+    const secret = bearerSecret(headers);
+    if (secret) return Boolean(await deps.apiKeys.authenticate(secret));
+    return Boolean(await readSession(headers));
+  };
+  app.use('/api/*', limitRequestBodies({ hasSession: hasSessionOrKey }));
   // Answers about a person are never kept by a browser or a proxy; images set their own lifetime.
   app.use('/api/*', async (c, next) => {
     await next();
@@ -190,6 +204,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', createFileRoutes(deps));
   const openApi = new OpenAPIHono();
   openApi.route('/api', api);
+  openApi.openAPIRegistry.registerComponent('securitySchemes', API_KEY_SECURITY_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key from Settings > API keys, sent as `Authorization: Bearer adt_...`. It acts as its owner: same credits, plan and access.',
+  });
   app.get('/api/openapi.json', (c) =>
     c.json(
       openApi.getOpenAPI31Document({
@@ -198,7 +218,8 @@ export function createApp(deps: AppDeps) {
       }),
     ),
   );
-  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
+  app.route('/api', createApiDocsRoutes());
+  app.all('/api/*', (c) => errorResponse(c, 404, 'Not found'));
 
   if (!config.isProduction && deps.outbox)
     app.route('/', createDevOutboxRoutes({ outbox: deps.outbox }));

@@ -14,6 +14,7 @@ import {
   type ProviderConfig,
 } from '@adtwin/engine';
 import { createApiKeyService } from './modules/api-keys/api-keys.service.js';
+import { createWebhookService } from './modules/webhooks/webhooks.service.js';
 import { createBatchService } from './modules/batches/batches.service.js';
 import { createCutOutService } from './modules/cutouts/cutouts.service.js';
 import { createGenerationService } from './modules/generations/generations.service.js';
@@ -188,10 +189,21 @@ export async function composeServer(options: ComposeOptions) {
     timeoutMs: config.generation.timeoutMs,
     leaseMs: config.generation.leaseMs,
     countUsage: (generationId) => templates.recordGenerationUse(generationId),
+    onFinished: (generationId) => webhooks.announce(generationId),
     getTier: async (userId) =>
       (await profiles.getAccount(userId))?.profile.subscriptionTier ?? 'free',
   });
+  // Deliveries are sent by the processes that run jobs (where generations end).
+  const webhooks = createWebhookService({
+    db: database.db,
+    generations,
+    logger,
+    retryBaseMs: config.webhooks.retryBaseMs,
+    maxAttempts: config.webhooks.maxAttempts,
+    allowPrivateAddresses: !config.isProduction,
+  });
   if (runsJobs) {
+    webhooks.start();
     queue.start(async (id) =>
       (await generations.run(id)) === 'leased-elsewhere' ? 'retry-later' : undefined,
     );
@@ -255,6 +267,7 @@ export async function composeServer(options: ComposeOptions) {
     batches,
     async close() {
       await queue.stop();
+      await webhooks.stop();
       await engine?.close();
       closeEvents();
       await database.close();

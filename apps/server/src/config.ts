@@ -66,6 +66,13 @@ const ConfigSchema = z.object({
    * replaced after this long. Renewed every third of it.
    */
   GENERATION_LEASE_SECONDS: unsetWhenEmpty(z.coerce.number().min(1).max(600).default(30)),
+  /**
+   * The first wait before a failed webhook delivery is tried again; each later wait is 4 times
+   * longer (30 s, 2 min, 8 min...), for 8 attempts in all.
+   */
+  WEBHOOK_RETRY_BASE_MS: unsetWhenEmpty(
+    z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  ),
   /** Worker threads of the image engine, each with its own models (about 1.5 GB each). */
   ENGINE_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -220,6 +227,7 @@ export type Config = {
     gemini: { apiKey: string; baseURL?: string; model?: string } | undefined;
   };
   generation: { concurrency: number; timeoutMs: number; leaseMs: number };
+  webhooks: { retryBaseMs: number; maxAttempts: number };
   engine: { threads: number };
   billing: BillingConfig;
   storage: { kind: 'local-disk' } | { kind: 's3'; s3: S3Settings };
@@ -302,6 +310,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     },
+    webhooks: { retryBaseMs: env.WEBHOOK_RETRY_BASE_MS, maxAttempts: 8 },
     generation: {
       concurrency: env.GENERATION_CONCURRENCY,
       timeoutMs: env.GENERATION_TIMEOUT_MS,

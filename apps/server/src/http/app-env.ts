@@ -1,4 +1,8 @@
 import type { RequestIdVariables } from 'hono/request-id';
+import type { SecureHeadersVariables } from 'hono/secure-headers';
+
+/** Who a valid API key acts for: its owner, as a session would name them. */
+export type KeyHolder = { keyId: string; userId: string; user: SessionUser };
 
 export type SessionUser = {
   id: string;
@@ -10,5 +14,11 @@ export type SessionUser = {
 
 /** Variables every request carries through the middleware chain. */
 export type AppEnv = {
-  Variables: RequestIdVariables & { user: SessionUser | null; sessionId: string | null };
+  Variables: RequestIdVariables &
+    SecureHeadersVariables & {
+      user: SessionUser | null;
+      sessionId: string | null;
+      /** The API key a public-API request came with (see requireApiKey). */
+      apiKey?: KeyHolder | undefined;
+    };
 };

@@ -30,7 +30,7 @@ const UPLOAD_TOO_LARGE = 'File too large (max 10MB)';
 export const LARGE_BODY_ROUTES: readonly LargeBodyRoute[] = [
   {
     method: 'POST',
-    path: /^\/api\/uploads$/,
+    path: /^\/api\/(v1\/)?uploads$/,
     maxBytes: UPLOAD_LIMITS.maxBytes + FORM_OVERHEAD,
     message: UPLOAD_TOO_LARGE,
   },

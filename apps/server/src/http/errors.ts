@@ -18,6 +18,38 @@ export class PublicError extends Error {
 
 export type ErrorBody = { error: string; code?: string };
 
+/** The public API's routes, whose errors have their own stable shape (see errorResponse). */
+export const PUBLIC_API_PREFIX = '/api/v1/';
+
+const CODE_BY_STATUS: Partial<Record<number, string>> = {
+  400: 'invalid_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  500: 'internal',
+};
+
+/**
+ * An error answer. The app's own routes answer `{ error, code? }`, as the web client reads them;
+ * the public API answers `{ error: { code, message } }` with a code always present, so scripts can
+ * branch on the code and show the message.
+ */
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  code?: string,
+): Response {
+  if (c.req.path.startsWith(PUBLIC_API_PREFIX)) {
+    return c.json({ error: { code: code ?? CODE_BY_STATUS[status] ?? 'error', message } }, status);
+  }
+  return c.json<ErrorBody>({ error: message, ...(code ? { code } : {}) }, status);
+}
+
 /**
  * PostgreSQL codes of a value no text column can hold: a NUL character (22021) or one the
  * database encoding lacks (22P05). Both come from the request, so the request is at fault.
@@ -35,31 +67,26 @@ function databaseCode(error: unknown): string | undefined {
 
 /** Every failure ends as JSON with a status; unknown errors never leak their details. */
 export function handleError(error: Error, c: Context, logger: Logger): Response {
-  if (error instanceof PublicError) {
-    return c.json<ErrorBody>(
-      { error: error.message, ...(error.code ? { code: error.code } : {}) },
-      error.status,
-    );
-  }
+  if (error instanceof PublicError)
+    return errorResponse(c, error.status, error.message, error.code);
   // A malformed percent-encoding in the address (`%25`, `%E0%A4%A`) fails where hono decodes it.
   if (error instanceof URIError) {
-    return c.json<ErrorBody>({ error: 'Malformed address', code: 'invalid_request' }, 400);
+    return errorResponse(c, 400, 'Malformed address', 'invalid_request');
   }
   if (UNSTORABLE_TEXT_CODES.has(databaseCode(error) ?? '')) {
-    return c.json<ErrorBody>(
-      { error: 'The request contains characters that cannot be stored', code: 'invalid_request' },
+    return errorResponse(
+      c,
       400,
+      'The request contains characters that cannot be stored',
+      'invalid_request',
     );
   }
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status >= 500)
       logger.error({ err: error, requestId: c.get('requestId') }, 'request failed');
-    return c.json<ErrorBody>(
-      { error: error.message || 'Request failed' },
-      status as ContentfulStatusCode,
-    );
+    return errorResponse(c, status as ContentfulStatusCode, error.message || 'Request failed');
   }
   logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
-  return c.json<ErrorBody>({ error: AUTH_MESSAGES.unexpected }, 500);
+  return errorResponse(c, 500, AUTH_MESSAGES.unexpected);
 }

@@ -10,3 +10,8 @@ export const ErrorSchema = z
  */
 export const MAX_SERIAL_ID = 2_147_483_647;
 export const SerialIdSchema = z.coerce.number().int().min(1).max(MAX_SERIAL_ID);
+
+/** The public API's error shape (`/api/v1`): a stable code to branch on and a message to show. */
+export const ApiErrorSchema = z
+  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .openapi('ApiError');

@@ -2,12 +2,13 @@ import type { MiddlewareHandler } from 'hono';
 import { GENERATION_MESSAGES } from '@adtwin/shared';
 import type { RateLimitName, RateLimits } from '../platform/ratelimit/rate-limits.js';
 import type { AppEnv } from './app-env.js';
+import { errorResponse } from './errors.js';
 
 /** The calls a signed-in person may make only so often, by method and path. */
 const RULES: { method: string; path: RegExp; rule: RateLimitName; message: string }[] = [
   {
     method: 'POST',
-    path: /^\/api\/uploads$/,
+    path: /^\/api\/(v1\/)?uploads$/,
     rule: 'uploads',
     message: 'Too many uploads. Please try again later.',
   },
@@ -19,7 +20,7 @@ const RULES: { method: string; path: RegExp; rule: RateLimitName; message: strin
   },
   {
     method: 'POST',
-    path: /^\/api\/(generations\/(swap|chat)|batches)$/,
+    path: /^\/api\/(v1\/)?(generations\/(swap|chat)|batches)$/,
     rule: 'generationStarts',
     message: GENERATION_MESSAGES.tooManyText,
   },
@@ -38,6 +39,6 @@ export function userRateLimit(limits: RateLimits): MiddlewareHandler<AppEnv> {
     const decision = await limits.consume(match.rule, user.id);
     if (decision.allowed) return next();
     c.header('Retry-After', String(decision.retryAfterSeconds));
-    return c.json({ error: match.message, code: 'rate_limited' }, 429);
+    return errorResponse(c, 429, match.message, 'rate_limited');
   };
 }

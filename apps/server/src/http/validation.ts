@@ -1,5 +1,6 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { z } from 'zod';
+import { errorResponse } from './errors.js';
 
 /** `fullName` → "Full name", `items.0.toReplace` → "To replace": what a person calls the field. */
 export function fieldLabel(path: readonly PropertyKey[]): string {
@@ -57,12 +58,11 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
 export const validationHook: Hook<any, any, any, any> = (result, c) => {
   if (!result.success) {
     const issue = result.error.issues[0];
-    return c.json(
-      {
-        error: issue ? describeIssue(issue) : 'The request is not valid.',
-        code: 'invalid_request',
-      },
+    return errorResponse(
+      c,
       400,
+      issue ? describeIssue(issue) : 'The request is not valid.',
+      'invalid_request',
     );
   }
   return undefined;

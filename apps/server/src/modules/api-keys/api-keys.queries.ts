@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { apiKeys, webhookDeliveries } from '../../db/schema.js';
+import { apiKeys, authUsers, webhookDeliveries } from '../../db/schema.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -48,11 +48,21 @@ export async function revokeKey(db: Database, userId: string, id: string): Promi
   return rows.length > 0;
 }
 
-/** The key with this secret's hash, if it is still in use. */
-export async function selectKeyByHash(db: Database, hash: string): Promise<ApiKeyRow | null> {
+/** The key with this secret's hash, if it is still in use, with its owner. */
+export async function selectKeyByHash(db: Database, hash: string) {
   const [row] = await db
-    .select()
+    .select({
+      key: apiKeys,
+      owner: {
+        id: authUsers.id,
+        email: authUsers.email,
+        name: authUsers.name,
+        emailVerified: authUsers.emailVerified,
+        image: authUsers.image,
+      },
+    })
     .from(apiKeys)
+    .innerJoin(authUsers, eq(authUsers.id, apiKeys.userId))
     .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt)));
   return row ?? null;
 }

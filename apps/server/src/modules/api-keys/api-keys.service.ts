@@ -7,6 +7,7 @@ import {
   type WebhookEvent,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
+import type { KeyHolder } from '../../http/app-env.js';
 import { PublicError } from '../../http/errors.js';
 import { resolvesToPublicAddresses } from '../webhooks/receiver-address.js';
 import {
@@ -48,9 +49,6 @@ export type WebhookDeliveryView = {
   createdAt: string;
   deliveredAt: string | null;
 };
-
-/** Who a valid key acts for. */
-export type KeyHolder = { keyId: string; userId: string };
 
 export function hashApiKey(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -125,12 +123,13 @@ export function createApiKeyService(deps: {
     /** The holder of a bearer secret, or null for a wrong or revoked one. */
     async authenticate(secret: string): Promise<KeyHolder | null> {
       if (!secret.startsWith(KEY_PREFIX) || secret.length > 200) return null;
-      const row = await selectKeyByHash(db, hashApiKey(secret));
-      if (!row) return null;
+      const found = await selectKeyByHash(db, hashApiKey(secret));
+      if (!found) return null;
+      const { key: row, owner } = found;
       const now = new Date();
       if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS)
         await touchLastUsed(db, row.id, now);
-      return { keyId: row.id, userId: row.userId };
+      return { keyId: row.id, userId: row.userId, user: owner };
     },
 
     /** Sets (or replaces) the key's webhook with a new signing secret, shown this once. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { generations, storedObjects, userTemplates, users } from '../../db/schema.js';
 import { refundCredit, reserveCredit } from '../credits/credits.queries.js';
@@ -280,4 +280,23 @@ export async function requeueGeneration(db: Database, id: string): Promise<boole
     .where(and(eq(generations.id, id), eq(generations.status, 'running')))
     .returning({ id: generations.id });
   return rows.length > 0;
+}
+
+/** A page of a person's generations, newest first, optionally of one status. */
+export async function selectUserGenerations(
+  db: Database,
+  options: { userId: string; offset: number; limit: number; status?: string | undefined },
+): Promise<GenerationRow[]> {
+  return db
+    .select()
+    .from(generations)
+    .where(
+      and(
+        eq(generations.userId, options.userId),
+        options.status ? eq(generations.status, options.status) : undefined,
+      ),
+    )
+    .orderBy(desc(generations.queuedAt), desc(generations.number))
+    .offset(options.offset)
+    .limit(options.limit);
 }

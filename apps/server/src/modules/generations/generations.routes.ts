@@ -1,6 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import {
   DOWNLOAD_FORMATS,
   DOWNLOAD_QUALITIES,
@@ -15,9 +14,10 @@ import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { contentDisposition } from './generation-download.js';
 import type { GenerationEvents } from './generation-events.js';
+import { streamGeneration } from './generation-stream.js';
 import type { GenerationService } from './generations.service.js';
 
-const AcceptedHeaders = z.object({
+export const AcceptedHeaders = z.object({
   Location: z
     .string()
     .openapi({ description: 'The job, to read or follow: /api/generations/{id}' }),
@@ -74,7 +74,7 @@ export const GenerationSchema = z
   })
   .openapi('Generation');
 
-const SwapBodySchema = z
+export const SwapBodySchema = z
   .object({
     templateId: z.number().int().min(1).max(MAX_SERIAL_ID).optional(),
     communityTemplateId: z.uuid().optional(),
@@ -95,7 +95,7 @@ const SwapBodySchema = z
   })
   .openapi('SwapRequest');
 
-const ChatBodySchema = z
+export const ChatBodySchema = z
   .object({
     prompt: z.string().trim().max(4000),
     referenceUploadIds: z.array(z.uuid()).max(MAX_CHAT_IMAGES).default([]),
@@ -167,7 +167,7 @@ const createChatRoute = createRoute({
   },
 });
 
-const IdParams = z.object({ id: z.uuid() });
+export const IdParams = z.object({ id: z.uuid() });
 
 const getRoute = createRoute({
   method: 'get',
@@ -209,6 +209,12 @@ const byNumberRoute = createRoute({
   },
 });
 
+export const DownloadQuerySchema = z.object({
+  format: z.enum(DOWNLOAD_FORMATS).default('png'),
+  quality: z.enum(DOWNLOAD_QUALITIES).default('preview'),
+  name: z.string().max(200).optional(),
+});
+
 const downloadRoute = createRoute({
   method: 'get',
   path: '/generations/{id}/download',
@@ -216,11 +222,7 @@ const downloadRoute = createRoute({
   summary: 'The result as a file: free plans get a preview-quality PNG whatever they ask',
   request: {
     params: IdParams,
-    query: z.object({
-      format: z.enum(DOWNLOAD_FORMATS).default('png'),
-      quality: z.enum(DOWNLOAD_QUALITIES).default('preview'),
-      name: z.string().max(200).optional(),
-    }),
+    query: DownloadQuerySchema,
   },
   responses: {
     200: {
@@ -236,7 +238,7 @@ const downloadRoute = createRoute({
  * A started job's reply. `Location` names the job in the headers, which arrive before the
  * (compressed) body: a page whose connection drops in between still knows which job to follow.
  */
-function accepted<C extends Context<AppEnv>, G extends { id: string }>(c: C, generation: G) {
+export function accepted<C extends Context<AppEnv>, G extends { id: string }>(c: C, generation: G) {
   c.header('Location', `/api/generations/${generation.id}`);
   return c.json(generation, 202);
 }
@@ -277,35 +279,7 @@ export function createGenerationRoutes(deps: {
       c.header('Cache-Control', 'private, no-store');
       return c.body(new Uint8Array(file.body), 200);
     })
-    .get('/generations/:id/events', async (c) => {
-      // Server-sent events: the generation as it changes, until it is done or failed. A reload or
-      // a second tab opens another stream on the same job.
-      const user = requireUser(c);
-      const id = c.req.param('id');
-      const first = await deps.generations.getForUser(user.id, id);
-      return streamSSE(c, async (stream) => {
-        let lastSent = '';
-        let row = first;
-        const abort = new AbortController();
-        stream.onAbort(() => abort.abort());
-        while (!abort.signal.aborted) {
-          const view = await deps.generations.toView(row);
-          const payload = JSON.stringify({
-            ...view,
-            result: view.result && { fileName: view.result.fileName },
-          });
-          if (payload !== lastSent) {
-            lastSent = payload;
-            await stream.writeSSE({ event: 'generation', data: JSON.stringify(view) });
-          }
-          if (view.status === 'done' || view.status === 'failed') break;
-          await deps.generationEvents.waitForChange(
-            id,
-            deps.generationEvents.recheckMs,
-            abort.signal,
-          );
-          row = await deps.generations.getForUser(user.id, id);
-        }
-      });
-    });
+    .get('/generations/:id/events', async (c) =>
+      streamGeneration(c, deps, { userId: requireUser(c).id, id: c.req.param('id') }),
+    );
 }

@@ -45,6 +45,7 @@ import {
   listUnfinishedGenerations,
   requeueGeneration,
   saveSteps,
+  selectUserGenerations,
   type GenerationRow,
 } from './generations.queries.js';
 
@@ -140,6 +141,8 @@ export type GenerationServiceDeps = {
   getTier: (userId: string) => Promise<string>;
   /** Adds a finished generation to its template's usage count, once. */
   countUsage?: (generationId: string) => Promise<unknown>;
+  /** Told once a generation has ended, done or failed (the API key's webhook). */
+  onFinished?: (generationId: string) => Promise<unknown>;
   /** How long a runner's claim on a job holds without renewal (renewed at a third of it). */
   leaseMs?: number;
 };
@@ -161,6 +164,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
     ms: deps.leaseMs ?? DEFAULT_LEASE_MS,
   };
+
+  /** Tells whoever waits that a job has ended; their trouble is logged, never the job's. */
+  async function announceEnd(id: string) {
+    try {
+      await deps.onFinished?.(id);
+    } catch (error) {
+      logger.warn({ err: error, generationId: id }, 'could not announce the end of a generation');
+    }
+  }
 
   async function toView(row: GenerationRow): Promise<GenerationView> {
     const input = row.input as StoredInput & { note?: string; frame?: { crop: Box } };
@@ -409,6 +421,15 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       return row;
     },
 
+    /** A page of the person's generations, newest first. */
+    async listForUser(
+      userId: string,
+      page: { offset: number; limit: number; status?: GenerationView['status'] | undefined },
+    ): Promise<GenerationView[]> {
+      const rows = await selectUserGenerations(db, { userId, ...page });
+      return Promise.all(rows.map((row) => toView(row)));
+    },
+
     /** A generation by its public number (the one in `design_<number>.png`), owner only. */
     async getByNumberForUser(userId: string, number: number): Promise<GenerationRow> {
       const row = await findGenerationByNumber(db, { userId, number });
@@ -454,6 +475,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           message: 'The generation was interrupted. Your credit was refunded.',
         });
         deps.events.notify(id);
+        await announceEnd(id);
         return 'finished';
       }
       // Renewed while the job runs; a lost lease (taken over after a stall) stops the provider.
@@ -573,6 +595,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         clearInterval(renewal);
         deps.events.notify(id);
       }
+      await announceEnd(id);
       return 'finished';
     },
 
@@ -597,6 +620,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
               code: 'interrupted',
               message: 'The generation was interrupted. Your credit was refunded.',
             });
+            await announceEnd(row.id);
             continue;
           }
           await requeueGeneration(db, row.id);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { API_KEY_REQUESTS_PER_MINUTE } from '@adtwin/shared';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -23,6 +24,8 @@ export const RATE_LIMIT_RULES = {
   uploads: { points: 200, seconds: 3600 },
   problemReports: { points: 10, seconds: 3600 },
   generationStarts: { points: 60, seconds: 3600 },
+  /** Per API key: every /api/v1 request. */
+  apiKey: { points: API_KEY_REQUESTS_PER_MINUTE, seconds: 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
