@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
@@ -12,6 +14,8 @@ import {
 } from './helpers';
 
 const PRODUCT = path.join(FIXTURES, 'products', 'saleor-mighty-mug.png');
+/** Inside this run's port range (E2E_PORT to E2E_PORT + 49); the config uses +0 to +2. */
+const RECEIVER_PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
 const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -66,6 +70,9 @@ test('a person creates a key, runs one product through 4 templates and downloads
   await expect(section.getByText('No API keys yet')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'settings-api-keys-empty', info.project.name);
+  // The reference the section links to is served by the app.
+  const reference = section.getByRole('link', { name: /API reference/ });
+  expect((await page.request.get((await reference.getAttribute('href'))!)).ok()).toBe(true);
   await section.getByRole('button', { name: 'Create API key' }).click();
   const create = page.getByRole('dialog', { name: 'Create an API key' });
   await create.getByRole('button', { name: 'Create key' }).click();
@@ -213,57 +220,116 @@ test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', 
   await expectAccessible(page);
 });
 
-test('a key gets a webhook (secret shown once), an empty delivery log, then is revoked', async ({
+test('a key gets a webhook (secret shown once) that receives its generations, a delivery log, then is revoked', async ({
   page,
 }, info) => {
-  await createSignedInUser(page);
-  const res = await page.request.post('/api/api-keys', { data: { name: 'Shop sync' } });
-  expect(res.status()).toBe(201);
-  await page.goto('/settings');
-  const section = apiKeysSection(page);
-  const row = section.getByTestId('api-key');
-  await expect(row).toContainText('Shop sync');
-  await expectAccessible(page);
+  test.setTimeout(180_000);
+  // A receiver on this machine, as a person's shop would run one (allowed outside production).
+  const received: { signature: string; body: string }[] = [];
+  const receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ signature: String(request.headers['adtwin-signature'] ?? ''), body });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+  try {
+    await createSignedInUser(page);
+    const res = await page.request.post('/api/api-keys', { data: { name: 'Shop sync' } });
+    expect(res.status()).toBe(201);
+    const { key } = (await res.json()) as { key: string };
+    await page.goto('/settings');
+    const section = apiKeysSection(page);
+    const row = section.getByTestId('api-key');
+    await expect(row).toContainText('Shop sync');
+    await expectAccessible(page);
 
-  await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Webhook' });
-  const address = dialog.getByLabel('Webhook address');
-  await address.fill('not an address');
-  await dialog.getByRole('button', { name: 'Save webhook' }).click();
-  await expect(dialog.getByText(API_KEY_MESSAGES.webhookUrlInvalid)).toBeVisible();
-  await address.fill('https://hooks.example.com/adtwin');
-  await dialog.getByRole('button', { name: 'Save webhook' }).click();
-  const saved = page.getByRole('dialog', { name: 'Webhook saved' });
-  await expect(saved.getByRole('textbox', { name: 'Signing secret' })).toHaveValue(/^whsec_/);
-  await expect(saved.getByText('you will not see it again')).toBeVisible();
-  await saveScreenshot(page, 'settings-webhook-secret', info.project.name);
-  await expectAccessible(page);
-  await saved.getByRole('button', { name: 'Done' }).click();
-  await expect(row).toContainText('Webhook: https://hooks.example.com/adtwin');
+    await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhook' });
+    const address = dialog.getByLabel('Webhook address');
+    await address.fill('not an address');
+    await dialog.getByRole('button', { name: 'Save webhook' }).click();
+    await expect(dialog.getByText(API_KEY_MESSAGES.webhookUrlInvalid)).toBeVisible();
+    const hookUrl = `http://127.0.0.1:${RECEIVER_PORT}/adtwin-hook`;
+    await address.fill(hookUrl);
+    await dialog.getByRole('button', { name: 'Save webhook' }).click();
+    const saved = page.getByRole('dialog', { name: 'Webhook saved' });
+    const secretField = saved.getByRole('textbox', { name: 'Signing secret' });
+    await expect(secretField).toHaveValue(/^whsec_/);
+    const signingSecret = await secretField.inputValue();
+    await expect(saved.getByText('you will not see it again')).toBeVisible();
+    await saveScreenshot(page, 'settings-webhook-secret', info.project.name);
+    await expectAccessible(page);
+    await saved.getByRole('button', { name: 'Done' }).click();
+    await expect(row).toContainText(`Webhook: ${hookUrl}`);
 
-  // The log: nothing delivered yet.
-  await row.getByRole('button', { name: 'Deliveries of Shop sync' }).click();
-  const log = page.getByRole('dialog', { name: 'Webhook deliveries' });
-  await expect(log.getByText('No deliveries yet')).toBeVisible();
-  await saveScreenshot(page, 'settings-webhook-deliveries-empty', info.project.name);
-  await log.getByRole('button', { name: 'Close' }).click();
+    // The log: nothing delivered yet.
+    await row.getByRole('button', { name: 'Deliveries of Shop sync' }).click();
+    const log = page.getByRole('dialog', { name: 'Webhook deliveries' });
+    await expect(log.getByText('No deliveries yet')).toBeVisible();
+    await saveScreenshot(page, 'settings-webhook-deliveries-empty', info.project.name);
+    await log.getByRole('button', { name: 'Close' }).click();
 
-  // Reopened, the webhook shows its address and can be removed.
-  await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
-  await expect(address).toHaveValue('https://hooks.example.com/adtwin');
-  await saveScreenshot(page, 'settings-webhook', info.project.name);
-  await dialog.getByRole('button', { name: 'Remove webhook' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(row).toContainText('No webhook');
+    // A script makes an image with the key; its end is posted to the webhook, signed.
+    const bearer = { Authorization: `Bearer ${key}` };
+    const upload = await page.request.post('/api/v1/uploads', {
+      headers: bearer,
+      multipart: {
+        file: { name: 'mug.png', mimeType: 'image/png', buffer: fs.readFileSync(PRODUCT) },
+      },
+    });
+    expect(upload.ok()).toBe(true);
+    const templates = await page.request.get('/api/v1/templates', { headers: bearer });
+    const { items } = (await templates.json()) as { items: { templateId: number }[] };
+    const swap = await page.request.post('/api/v1/generations/swap', {
+      headers: bearer,
+      data: {
+        templateId: items[0]!.templateId,
+        productUploadId: ((await upload.json()) as { id: string }).id,
+      },
+    });
+    expect(swap.status()).toBe(202);
+    await expect.poll(() => received.length, { timeout: 120_000 }).toBe(1);
+    const [delivery] = received;
+    const [, timestamp, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivery!.signature) ?? [];
+    expect(mac).toBe(
+      createHmac('sha256', signingSecret).update(`${timestamp}.${delivery!.body}`).digest('hex'),
+    );
 
-  // Revoke asks first; Keep changes nothing, Revoke removes it.
-  await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
-  await confirm.getByRole('button', { name: 'Keep the key' }).click();
-  await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
-  await confirm.getByRole('button', { name: 'Revoke key' }).click();
-  await expect(section.getByText('No API keys yet')).toBeVisible();
-  const list = await page.request.get('/api/api-keys');
-  expect(((await list.json()) as { items: unknown[] }).items).toHaveLength(0);
+    // The log shows it; the key shows it was used.
+    await page.reload();
+    await expect(row).not.toContainText('Never used');
+    await row.getByRole('button', { name: 'Deliveries of Shop sync' }).click();
+    const entry = log.getByTestId('delivery');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('generation.done');
+    await expect(entry).toContainText('Delivered');
+    await expect(entry).toContainText('1 attempt · HTTP 200');
+    await saveScreenshot(page, 'settings-webhook-deliveries', info.project.name);
+    await expectAccessible(page);
+    await log.getByRole('button', { name: 'Close' }).click();
+
+    // Reopened, the webhook shows its address and can be removed.
+    await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
+    await expect(address).toHaveValue(hookUrl);
+    await saveScreenshot(page, 'settings-webhook', info.project.name);
+    await dialog.getByRole('button', { name: 'Remove webhook' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('No webhook');
+
+    // Revoke asks first; Keep changes nothing, Revoke ends the key.
+    await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
+    await confirm.getByRole('button', { name: 'Keep the key' }).click();
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await expect(section.getByText('No API keys yet')).toBeVisible();
+    const refused = await page.request.get('/api/v1/templates', { headers: bearer });
+    expect(refused.status()).toBe(401);
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });
