@@ -1,5 +1,8 @@
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { API_KEY_MESSAGES } from '@adtwin/shared';
@@ -11,6 +14,8 @@ import {
 } from './helpers';
 
 const PRODUCT = path.join(FIXTURES, 'products', 'saleor-mighty-mug.png');
+/** Inside this run's port range (E2E_PORT to E2E_PORT + 49); the config uses +0 to +2. */
+const RECEIVER_PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
 const PNG_SIGNATURE = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -25,6 +30,24 @@ async function openPanel(page: Page) {
 
 function apiKeysSection(page: Page) {
   return page.getByRole('region', { name: 'API keys' });
+}
+
+/** axe-core's serious and critical findings on what is shown, in the light and the dark theme. */
+async function expectAccessible(page: Page) {
+  const found: Record<string, string[]> = {};
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((isDark) => {
+      document.documentElement.classList.toggle('dark', isDark);
+    }, scheme === 'dark');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    found[scheme] = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  expect(found).toEqual({ light: [], dark: [] });
 }
 
 /** Width and height from a PNG's IHDR chunk, which always comes first. */
@@ -47,6 +70,9 @@ test('a person creates a key, runs one product through 4 templates and downloads
   await expect(section.getByText('No API keys yet')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'settings-api-keys-empty', info.project.name);
+  // The reference the section links to is served by the app.
+  const reference = section.getByRole('link', { name: /API reference/ });
+  expect((await page.request.get((await reference.getAttribute('href'))!)).ok()).toBe(true);
   await section.getByRole('button', { name: 'Create API key' }).click();
   const create = page.getByRole('dialog', { name: 'Create an API key' });
   await create.getByRole('button', { name: 'Create key' }).click();
@@ -107,6 +133,8 @@ test('a person creates a key, runs one product through 4 templates and downloads
   await boxes.nth(1).uncheck();
   await expect(batch.getByTestId('batch-cost')).toContainText('3 of 20 selected · 3 credits');
   await boxes.nth(1).check();
+  // The grid keeps the order of ticking: the one taken back comes last.
+  picked.push(...picked.splice(1, 1));
   await saveScreenshot(page, 'editor-batch-pick', info.project.name);
   await batch.getByRole('button', { name: 'Create 4 images' }).click();
 
@@ -150,7 +178,7 @@ test('a person creates a key, runs one product through 4 templates and downloads
 
 test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', async ({
   page,
-}) => {
+}, info) => {
   test.setTimeout(120_000);
   await createSignedInUser(page);
   await page.goto('/templates');
@@ -159,8 +187,9 @@ test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', 
   await first.getByRole('button', { name: `Use template ${firstName}` }).click();
   const panel = await openPanel(page);
   await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
-  await expect(panel.getByRole('img', { name: /Product Image: saleor-mighty-mug/ })).toBeVisible();
-  await panel.getByRole('button', { name: 'Use in several templates' }).click();
+  const useSeveral = panel.getByRole('button', { name: 'Use in several templates' });
+  await expect(useSeveral).toBeEnabled();
+  await useSeveral.click();
   const batch = page.getByRole('dialog', { name: 'Use in several templates' });
   const boxes = batch.getByRole('checkbox', { name: /^Select / });
   await expect(boxes.nth(20)).toBeVisible();
@@ -169,6 +198,7 @@ test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', 
     '20 of 20 selected · 20 credits · 3 left',
   );
   await expect(batch.getByText('only 3 of these 20 will start')).toBeVisible();
+  await expectAccessible(page);
   await expect(boxes.nth(20)).toBeDisabled();
   await expect(boxes.nth(0)).toBeEnabled();
 
@@ -179,57 +209,127 @@ test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', 
   await expect(run.getByTestId('batch-tile')).toHaveCount(5);
   await expect(run.locator('[data-testid="batch-tile"][data-state="not-started"]')).toHaveCount(2);
   await expect(run.getByTestId('batch-summary')).toContainText('2 did not start');
+  await expect(
+    run.locator('[data-testid="batch-tile"][data-state="not-started"]').first(),
+  ).toContainText('You have no credits left.');
+  await expect(run.getByRole('link', { name: 'Get more credits' })).toHaveAttribute(
+    'href',
+    '/subscription',
+  );
+  await saveScreenshot(page, 'editor-batch-partial', info.project.name);
+  await expectAccessible(page);
 });
 
-test('a key gets a webhook (secret shown once), an empty delivery log, then is revoked', async ({
+test('a key gets a webhook (secret shown once) that receives its generations, a delivery log, then is revoked', async ({
   page,
 }, info) => {
-  await createSignedInUser(page);
-  const res = await page.request.post('/api/api-keys', { data: { name: 'Shop sync' } });
-  expect(res.status()).toBe(201);
-  await page.goto('/settings');
-  const section = apiKeysSection(page);
-  const row = section.getByTestId('api-key');
-  await expect(row).toContainText('Shop sync');
+  test.setTimeout(180_000);
+  // A receiver on this machine, as a person's shop would run one (allowed outside production).
+  const received: { signature: string; body: string }[] = [];
+  const receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({ signature: String(request.headers['adtwin-signature'] ?? ''), body });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+  try {
+    await createSignedInUser(page);
+    const res = await page.request.post('/api/api-keys', { data: { name: 'Shop sync' } });
+    expect(res.status()).toBe(201);
+    const { key } = (await res.json()) as { key: string };
+    await page.goto('/settings');
+    const section = apiKeysSection(page);
+    const row = section.getByTestId('api-key');
+    await expect(row).toContainText('Shop sync');
+    await expectAccessible(page);
 
-  await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Webhook' });
-  const address = dialog.getByLabel('Webhook address');
-  await address.fill('not an address');
-  await dialog.getByRole('button', { name: 'Save webhook' }).click();
-  await expect(dialog.getByText(API_KEY_MESSAGES.webhookUrlInvalid)).toBeVisible();
-  await address.fill('https://hooks.example.com/adtwin');
-  await dialog.getByRole('button', { name: 'Save webhook' }).click();
-  const saved = page.getByRole('dialog', { name: 'Webhook saved' });
-  await expect(saved.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
-  await expect(saved.getByText('you will not see it again')).toBeVisible();
-  await saveScreenshot(page, 'settings-webhook-secret', info.project.name);
-  await saved.getByRole('button', { name: 'Done' }).click();
-  await expect(row).toContainText('Webhook: https://hooks.example.com/adtwin');
+    await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhook' });
+    const address = dialog.getByLabel('Webhook address');
+    await address.fill('not an address');
+    await dialog.getByRole('button', { name: 'Save webhook' }).click();
+    await expect(dialog.getByText(API_KEY_MESSAGES.webhookUrlInvalid)).toBeVisible();
+    const hookUrl = `http://127.0.0.1:${RECEIVER_PORT}/adtwin-hook`;
+    await address.fill(hookUrl);
+    await dialog.getByRole('button', { name: 'Save webhook' }).click();
+    const saved = page.getByRole('dialog', { name: 'Webhook saved' });
+    const secretField = saved.getByRole('textbox', { name: 'Signing secret' });
+    await expect(secretField).toHaveValue(/^whsec_/);
+    const signingSecret = await secretField.inputValue();
+    await expect(saved.getByText('you will not see it again')).toBeVisible();
+    await saveScreenshot(page, 'settings-webhook-secret', info.project.name);
+    await expectAccessible(page);
+    await saved.getByRole('button', { name: 'Done' }).click();
+    await expect(row).toContainText(`Webhook: ${hookUrl}`);
 
-  // The log: nothing delivered yet.
-  await row.getByRole('button', { name: 'Deliveries of Shop sync' }).click();
-  const log = page.getByRole('dialog', { name: 'Webhook deliveries' });
-  await expect(log.getByText('No deliveries yet')).toBeVisible();
-  await saveScreenshot(page, 'settings-webhook-deliveries-empty', info.project.name);
-  await log.getByRole('button', { name: 'Close' }).click();
+    // The log: nothing delivered yet.
+    await row.getByRole('button', { name: 'Deliveries of Shop sync' }).click();
+    const log = page.getByRole('dialog', { name: 'Webhook deliveries' });
+    await expect(log.getByText('No deliveries yet')).toBeVisible();
+    await saveScreenshot(page, 'settings-webhook-deliveries-empty', info.project.name);
+    await log.getByRole('button', { name: 'Close' }).click();
 
-  // Reopened, the webhook shows its address and can be removed.
-  await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
-  await expect(address).toHaveValue('https://hooks.example.com/adtwin');
-  await saveScreenshot(page, 'settings-webhook', info.project.name);
-  await dialog.getByRole('button', { name: 'Remove webhook' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(row).toContainText('No webhook');
+    // A script makes an image with the key; its end is posted to the webhook, signed.
+    const bearer = { Authorization: `Bearer ${key}` };
+    const upload = await page.request.post('/api/v1/uploads', {
+      headers: bearer,
+      multipart: {
+        file: { name: 'mug.png', mimeType: 'image/png', buffer: fs.readFileSync(PRODUCT) },
+      },
+    });
+    expect(upload.ok()).toBe(true);
+    const templates = await page.request.get('/api/v1/templates', { headers: bearer });
+    const { items } = (await templates.json()) as { items: { templateId: number }[] };
+    const swap = await page.request.post('/api/v1/generations/swap', {
+      headers: bearer,
+      data: {
+        templateId: items[0]!.templateId,
+        productUploadId: ((await upload.json()) as { id: string }).id,
+      },
+    });
+    expect(swap.status()).toBe(202);
+    await expect.poll(() => received.length, { timeout: 120_000 }).toBe(1);
+    const [delivery] = received;
+    const [, timestamp, mac] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivery!.signature) ?? [];
+    expect(mac).toBe(
+      createHmac('sha256', signingSecret).update(`${timestamp}.${delivery!.body}`).digest('hex'),
+    );
 
-  // Revoke asks first; Keep changes nothing, Revoke removes it.
-  await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
-  await confirm.getByRole('button', { name: 'Keep the key' }).click();
-  await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
-  await confirm.getByRole('button', { name: 'Revoke key' }).click();
-  await expect(section.getByText('No API keys yet')).toBeVisible();
-  const list = await page.request.get('/api/api-keys');
-  expect(((await list.json()) as { items: unknown[] }).items).toHaveLength(0);
+    // The log shows it; the key shows it was used.
+    await page.reload();
+    await expect(row).not.toContainText('Never used');
+    await row.getByRole('button', { name: 'Deliveries of Shop sync' }).click();
+    const entry = log.getByTestId('delivery');
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('generation.done');
+    await expect(entry).toContainText('Delivered');
+    await expect(entry).toContainText('1 attempt · HTTP 200');
+    await saveScreenshot(page, 'settings-webhook-deliveries', info.project.name);
+    await expectAccessible(page);
+    await log.getByRole('button', { name: 'Close' }).click();
+
+    // Reopened, the webhook shows its address and can be removed.
+    await row.getByRole('button', { name: 'Webhook of Shop sync' }).click();
+    await expect(address).toHaveValue(hookUrl);
+    await saveScreenshot(page, 'settings-webhook', info.project.name);
+    await dialog.getByRole('button', { name: 'Remove webhook' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('No webhook');
+
+    // Revoke asks first; Keep changes nothing, Revoke ends the key.
+    await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
+    await confirm.getByRole('button', { name: 'Keep the key' }).click();
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: 'Revoke Shop sync' }).click();
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await expect(section.getByText('No API keys yet')).toBeVisible();
+    const refused = await page.request.get('/api/v1/templates', { headers: bearer });
+    expect(refused.status()).toBe(401);
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });

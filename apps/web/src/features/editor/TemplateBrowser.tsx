@@ -189,7 +189,7 @@ function TileList({
           </select>
         </label>
       </div>
-      <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-2">
+      <div className="-mx-1 -mt-1 min-h-0 flex-1 overflow-y-auto px-1 pt-1 pb-2">
         {list.isPending ? (
           <ul className={cn('grid gap-2', columns)} aria-busy="true" aria-label="Loading templates">
             {Array.from({ length: 8 }, (_, index) => (

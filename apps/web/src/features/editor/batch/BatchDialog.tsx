@@ -100,7 +100,8 @@ export function BatchDialog({
           ? 'Each template fills with its result as it finishes. They are saved to Your Designs too, so closing this loses nothing.'
           : `Your product goes into each template you tick, in the same size and with the same text replacements. One credit per image, up to ${MAX_BATCH_TEMPLATES} templates.`
       }
-      className="h-[90dvh] sm:max-w-4xl"
+      // The picker fills the height so its list scrolls; the grid takes what it needs.
+      className={run ? 'sm:max-w-4xl' : 'h-[90dvh] sm:max-w-4xl'}
     >
       {run ? (
         <BatchRun run={run} productName={product?.name ?? null} onClose={() => close(false)} />
@@ -179,6 +180,8 @@ function BatchRun({
     batchItemState(item.generationId, generations[index]?.data?.status),
   );
   const summary = summariseBatch(states);
+  // Items refused for the plan (no credits left) can start after an upgrade.
+  const isUpgradeNeeded = items.some((item) => item.error?.code.startsWith('upgrade_required:'));
   const [settledRefreshed, setSettledRefreshed] = useState(false);
   if (summary.isSettled && !settledRefreshed) {
     // Failed jobs were refunded: the counters change once more.
@@ -227,6 +230,8 @@ function BatchRun({
         className="-mx-1 grid min-h-0 flex-1 auto-rows-min grid-cols-2 gap-3 overflow-y-auto px-1 pb-1 sm:grid-cols-3 md:grid-cols-4"
         aria-label="Batch results"
         data-testid="batch-grid"
+        // It scrolls on its own (the buttons below stay in view), so the keyboard can reach it.
+        tabIndex={0}
       >
         {items.map((item, index) => (
           <BatchTile
@@ -240,6 +245,14 @@ function BatchRun({
         ))}
       </ul>
       <div className="flex flex-col-reverse gap-2 border-t border-border pt-3 sm:flex-row sm:justify-end">
+        {isUpgradeNeeded && (
+          <Link
+            to="/subscription"
+            className="inline-flex h-10 items-center justify-center rounded-lg px-4 text-sm font-medium text-accent hover:bg-surface-2 sm:mr-auto"
+          >
+            Get more credits
+          </Link>
+        )}
         <Button variant="ghost" onClick={onClose}>
           {summary.isSettled ? 'Done' : 'Close'}
         </Button>
@@ -295,11 +308,11 @@ function BatchTile({
                 className="absolute inset-0 size-full object-contain opacity-25"
               />
             )}
-            <div className="relative flex flex-col items-center gap-2 p-2 text-center text-xs">
+            <div className="relative m-2 flex flex-col items-center gap-2 rounded-lg bg-surface/90 p-2 text-center text-xs shadow-sm">
               {state === 'running' ? (
                 <>
                   <Spinner className="size-5 text-accent" />
-                  <span className="text-muted">{activeStep?.label ?? 'Waiting to start…'}</span>
+                  <span className="text-muted">{activeStep?.label ?? 'Waiting for its turn…'}</span>
                 </>
               ) : (
                 <>

@@ -66,8 +66,9 @@ export function DeliveriesDialog({
           <Inbox className="size-8" aria-hidden="true" />
           <p className="font-medium text-fg">No deliveries yet</p>
           <p>
-            Each generation this key starts is posted here once it finishes or fails
-            {apiKey?.webhookUrl ? '.' : ', once the key has a webhook.'}
+            {apiKey?.webhookUrl
+              ? 'Each generation this key starts is posted to the webhook once it finishes or fails, and listed here.'
+              : 'Set a webhook first: each generation this key starts is then posted to it once it finishes or fails, and listed here.'}
           </p>
         </div>
       ) : (

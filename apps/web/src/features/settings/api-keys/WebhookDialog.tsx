@@ -66,7 +66,7 @@ export function WebhookDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onCl
       title={secret ? 'Webhook saved' : 'Webhook'}
       description={
         secret
-          ? 'Each request is signed with this secret: an HMAC-SHA256 of a timestamp and the body, as Stripe signs its webhooks. Check the signature before trusting a request; the API reference shows how.'
+          ? 'Each request carries an Adtwin-Signature header, t=<seconds>,v1=<HMAC-SHA256 of “t.body” with this secret>, as Stripe signs its webhooks. Check it before trusting a request.'
           : `Adtwin posts each finished or failed generation started with “${apiKey?.name ?? ''}” to this address, and retries with a growing pause when it does not answer 2xx.`
       }
     >
