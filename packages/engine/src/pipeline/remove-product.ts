@@ -40,13 +40,27 @@ export async function removeProduct(
     for (let x = limits.x; x < limits.x + limits.width; x += 1) {
       const i = y * width + x;
       if (!hole[i] || grown[i]) continue;
-      const edge = Math.min(
+      const toSides = [
         x - limits.x,
         limits.x + limits.width - 1 - x,
         y - limits.y,
         limits.y + limits.height - 1 - y,
-      );
+      ];
+      const edge = Math.min(...toSides);
       if (edge >= feather) continue;
+      // Where the hole goes on past the allowed area (a cast shadow taken whole), there is no
+      // edge to fade into.
+      const side = toSides.indexOf(edge);
+      const beyondX = side === 0 ? limits.x - 1 : side === 1 ? limits.x + limits.width : x;
+      const beyondY = side === 2 ? limits.y - 1 : side === 3 ? limits.y + limits.height : y;
+      if (
+        beyondX >= 0 &&
+        beyondY >= 0 &&
+        beyondX < width &&
+        beyondY < height &&
+        hole[beyondY * width + beyondX]
+      )
+        continue;
       const t = edge / feather;
       for (let c = 0; c < 3; c += 1) {
         const k = i * frame.channels + c;
@@ -110,7 +124,78 @@ export async function findRemovalHole(
   }
   const kept = dilate(partsGrown, width, height, radius);
   for (let i = 0; i < grown.length; i += 1) if (kept[i]) grown[i] = 1;
+  if (isPlain) {
+    // The old product's cast shadow reaches past the allowed area on a plain background (a soft
+    // shadow around a mouse on white): left there, it is a grey ring around the new product.
+    const shadow = findCastShadow(frame, { box, hole, words });
+    for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
+  }
   return { hole, object: grown };
+}
+
+/** How far past the product box (a fraction of it) the old product's cast shadow is looked for. */
+const SHADOW_REACH = 0.5;
+/** Darker than this share of the background's light is shadow; lighter is the surface's noise. */
+const SHADOW_RATIO = 0.96;
+
+/**
+ * The old product's cast shadow on a plain background: the pixels within SHADOW_REACH of the box,
+ * connected to the hole, that are a neutral darkening (the same ratio on every channel, as light
+ * is) of the background predicted from outside the reach. A darkening that runs on to the edge of
+ * the reach is the scene's own light (a vignette, a wall's shade), not this shadow: then none.
+ */
+function findCastShadow(
+  frame: Raster,
+  found: { box: Box; hole: Uint8Array; words: Uint8Array },
+): Uint8Array {
+  const { width, height, channels } = frame;
+  const { hole, words } = found;
+  const reach = clipBox(growBox(found.box, SHADOW_REACH), width, height);
+  const none = new Uint8Array(width * height);
+  const inside = new Uint8Array(width * height);
+  for (let y = reach.y; y < reach.y + reach.height; y += 1) {
+    inside.fill(1, y * width + reach.x, y * width + reach.x + reach.width);
+  }
+  const predicted: Raster = { ...frame, data: new Uint8Array(frame.data) };
+  fillRegion(predicted, inside, { grain: 0, isRough: true, exclude: words });
+  const isShadow = (i: number) => {
+    if (words[i]) return false;
+    const ratios = [0, 1, 2].map(
+      (c) => (frame.data[i * channels + c]! + 1) / (predicted.data[i * channels + c]! + 1),
+    );
+    const ratio = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
+    return ratio < SHADOW_RATIO && ratio > 0.3 && Math.max(...ratios) - Math.min(...ratios) < 0.1;
+  };
+  const shadow = new Uint8Array(width * height);
+  const queue: number[] = [];
+  for (let i = 0; i < hole.length; i += 1) if (hole[i]) queue.push(i);
+  let added = 0;
+  for (let n = 0; n < queue.length; n += 1) {
+    const i = queue[n]!;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || nx >= width || ny < 0 || ny >= height) continue;
+      const j = ny * width + nx;
+      if (!inside[j]) continue;
+      if (hole[j] || shadow[j] || !isShadow(j)) continue;
+      // Touching the edge of the reach: the darkening goes on beyond it, so it is the scene's.
+      if (nx === reach.x || ny === reach.y || nx === reach.x + reach.width - 1) return none;
+      if (ny === reach.y + reach.height - 1 && ny < height - 1) return none;
+      shadow[j] = 1;
+      added += 1;
+      queue.push(j);
+    }
+  }
+  // Close the shadow's speckles (a pixel of noise above the ratio inside it) and its rim.
+  return added > 0 ? dilate(shadow, width, height, 2) : none;
 }
 
 /** How far the object mask is grown over its edge (anti-aliasing, halo, a little shadow). */
