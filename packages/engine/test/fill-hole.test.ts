@@ -113,21 +113,6 @@ describe('filling the hole of a removed product', () => {
     expect(right / total).toBeGreaterThan(0.95);
   });
 
-  it('copies patches when only the floor side of the hole is planks', async () => {
-    const floorTop = 265;
-    const image = makeRaster(420, 360, (x, y) => {
-      if (y < floorTop) return [230, 228, 225];
-      const within = x % 36;
-      if (within < 3) return [60, 42, 30];
-      const grain = 18 * noise(x, Math.floor(y / 9)) + 6 * noise(x * 3, y);
-      return [170 + grain, 128 + grain, 85 + grain * 0.6];
-    });
-    // A bicycle against a wall: the hole is mostly wall, its foot reaches the planks.
-    const hole = maskOf(420, 360, inBox({ x: 120, y: 40, width: 170, height: 228 }));
-    paintObject(image, hole);
-    expect(await fillHole(image, hole)).toBe('patches');
-  });
-
   it('fills a flat background exactly flat', async () => {
     const image = makeRaster(300, 260, () => [212, 190, 160]);
     const hole = maskOf(300, 260, (x, y) => Math.hypot(x - 150, y - 130) < 70);

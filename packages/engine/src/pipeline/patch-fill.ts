@@ -126,8 +126,7 @@ const TEXTURED_SHARE = 0.7;
 
 /**
  * Texture energy of the known pixels around the hole: the distance of a pixel's brightness from
- * its local mean that all but the most textured 30 % of the surroundings stay under, or of one
- * side of the hole (above, below, left, right) when that side is more textured. Near zero on
+ * its local mean that all but the most textured 30 % of the surroundings stay under. Near zero on
  * plain and gradient backgrounds, a few levels on wood, fabric, stone or grainy photos.
  */
 export function measureSurroundingTexture(
@@ -160,16 +159,8 @@ export function measureSurroundingTexture(
   const near = dilate(local, area.width, area.height, 3);
   const brightness = (i: number) =>
     (data[i * channels]! + data[i * channels + 1]! + data[i * channels + 2]!) / 3;
-  // One histogram for each side of the hole (above, below, left, right of its box): a hole
-  // between a plain wall and a strip of planks has little texture around it overall, but its
-  // floor side is all texture, and a smooth fill smears that side into a blob.
-  const histograms = [0, 1, 2, 3].map(() => new Uint32Array(256));
-  const counts = [0, 0, 0, 0];
-  const sideOf = (x: number, y: number) => {
-    if (y >= box.y + box.height) return 1;
-    if (y < box.y) return 0;
-    return x < box.x + box.width / 2 ? 2 : 3;
-  };
+  const histogram = new Uint32Array(256);
+  let count = 0;
   for (let y = Math.max(2, area.y); y < Math.min(height - 2, area.y + area.height); y += 1) {
     for (let x = Math.max(2, area.x); x < Math.min(width - 2, area.x + area.width); x += 1) {
       const i = y * width + x;
@@ -180,31 +171,11 @@ export function measureSurroundingTexture(
         for (let dx = -2; dx <= 2; dx += 1) sum += brightness(i + dy * width + dx);
       }
       const detail = Math.abs(brightness(i) - sum / 25);
-      const side = sideOf(x, y);
-      histograms[side]![Math.min(255, Math.round(detail * 4))]! += 1;
-      counts[side]! += 1;
+      histogram[Math.min(255, Math.round(detail * 4))]! += 1;
+      count += 1;
     }
   }
-  const total = counts[0]! + counts[1]! + counts[2]! + counts[3]!;
-  if (total === 0) return 0;
-  const all = new Uint32Array(256);
-  for (const histogram of histograms)
-    for (let bin = 0; bin < 256; bin += 1) all[bin]! += histogram[bin]!;
-  let texture = percentileLevel(all, total);
-  histograms.forEach((histogram, side) => {
-    // A side counts when it is a real part of the surroundings, not a sliver at the frame's edge.
-    if (counts[side]! >= total * MIN_SIDE_SHARE) {
-      texture = Math.max(texture, percentileLevel(histogram, counts[side]!));
-    }
-  });
-  return texture;
-}
-
-/** The share of the surroundings one side of the hole must hold for its texture to count. */
-const MIN_SIDE_SHARE = 0.12;
-
-/** The detail level (histogram bins are quarter levels) that TEXTURED_SHARE of pixels stay under. */
-function percentileLevel(histogram: Uint32Array, count: number): number {
+  if (count === 0) return 0;
   let seen = 0;
   for (let bin = 0; bin < 256; bin += 1) {
     seen += histogram[bin]!;

@@ -135,38 +135,67 @@ export async function findRemovalHole(
 
 /** How far past the product box (a fraction of it) the old product's cast shadow is looked for. */
 const SHADOW_REACH = 0.5;
+/** Luminance levels a shadow may darken by, going away from the product, as the photo's noise. */
+const LIGHTENING_NOISE = 3;
 /** Darker than this share of the background's light is shadow; lighter is the surface's noise. */
 const SHADOW_RATIO = 0.96;
 
 /**
  * The old product's cast shadow on a plain background: the pixels within SHADOW_REACH of the box,
- * connected to the hole, that are a neutral darkening (the same ratio on every channel, as light
- * is) of the background predicted from outside the reach. A darkening that runs on to the edge of
- * the reach is the scene's own light (a vignette, a wall's shade), not this shadow: then none.
+ * reached from the hole lightening all the way, that are a neutral darkening (the same ratio on every
+ * channel, as light is) of the background's own light. That light is taken row by row (a backdrop's gradient runs
+ * top to bottom) as the colour of the row's brighter known pixels: on a plain surface the unshaded
+ * paper is the brightest. A darkening that runs on to the edge of the reach inside the frame is
+ * the scene's own light (a vignette, a wall's shade), not this shadow: then none.
  */
 function findCastShadow(
   frame: Raster,
   found: { box: Box; hole: Uint8Array; words: Uint8Array },
 ): Uint8Array {
-  const { width, height, channels } = frame;
+  const { width, height, channels, data } = frame;
   const { hole, words } = found;
   const reach = clipBox(growBox(found.box, SHADOW_REACH), width, height);
   const none = new Uint8Array(width * height);
-  const inside = new Uint8Array(width * height);
+  const luminance = (i: number) =>
+    0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
+  // The light of each row: the known pixel at the 90th percentile of luminance.
+  const light: (number[] | null)[] = [];
   for (let y = reach.y; y < reach.y + reach.height; y += 1) {
-    inside.fill(1, y * width + reach.x, y * width + reach.x + reach.width);
+    const known: number[] = [];
+    for (let x = reach.x; x < reach.x + reach.width; x += 1) {
+      const i = y * width + x;
+      if (!hole[i] && !words[i]) known.push(i);
+    }
+    if (known.length < Math.max(8, reach.width * 0.05)) {
+      light.push(null);
+      continue;
+    }
+    known.sort((a, b) => luminance(a) - luminance(b));
+    const i = known[Math.floor(known.length * 0.9)]!;
+    light.push([0, 1, 2].map((c) => data[i * channels + c]!));
   }
-  const predicted: Raster = { ...frame, data: new Uint8Array(frame.data) };
-  fillRegion(predicted, inside, { grain: 0, isRough: true, exclude: words });
-  const isShadow = (i: number) => {
-    if (words[i]) return false;
-    const ratios = [0, 1, 2].map(
-      (c) => (frame.data[i * channels + c]! + 1) / (predicted.data[i * channels + c]! + 1),
-    );
+  // Rows with too few known pixels (the hole spans them) take the nearest row's light.
+  for (let pass = 0; pass < 2; pass += 1) {
+    for (let k = 0; k < light.length; k += 1) {
+      const near = pass === 0 ? light[k - 1] : light[light.length - k];
+      if (pass === 0 && !light[k] && near) light[k] = near;
+      if (pass === 1 && !light[light.length - 1 - k] && near) light[light.length - 1 - k] = near;
+    }
+  }
+  const isShadow = (i: number, y: number) => {
+    const paper = light[y - reach.y];
+    if (words[i] || !paper) return false;
+    const ratios = [0, 1, 2].map((c) => (data[i * channels + c]! + 1) / (paper[c]! + 1));
     const ratio = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
     return ratio < SHADOW_RATIO && ratio > 0.3 && Math.max(...ratios) - Math.min(...ratios) < 0.1;
   };
+  const isReachEdge = (x: number, y: number) =>
+    (x === reach.x && x > 0) ||
+    (y === reach.y && y > 0) ||
+    (x === reach.x + reach.width - 1 && x < width - 1) ||
+    (y === reach.y + reach.height - 1 && y < height - 1);
   const shadow = new Uint8Array(width * height);
+  const pathLight = new Float32Array(width * height);
   const queue: number[] = [];
   for (let i = 0; i < hole.length; i += 1) if (hole[i]) queue.push(i);
   let added = 0;
@@ -182,13 +211,22 @@ function findCastShadow(
     ] as const) {
       const nx = x + dx;
       const ny = y + dy;
-      if (nx < 0 || nx >= width || ny < 0 || ny >= height) continue;
+      if (
+        nx < reach.x ||
+        ny < reach.y ||
+        nx >= reach.x + reach.width ||
+        ny >= reach.y + reach.height
+      )
+        continue;
       const j = ny * width + nx;
-      if (!inside[j]) continue;
-      if (hole[j] || shadow[j] || !isShadow(j)) continue;
-      // Touching the edge of the reach: the darkening goes on beyond it, so it is the scene's.
-      if (nx === reach.x || ny === reach.y || nx === reach.x + reach.width - 1) return none;
-      if (ny === reach.y + reach.height - 1 && ny < height - 1) return none;
+      if (hole[j] || shadow[j] || !isShadow(j, ny)) continue;
+      // A cast shadow only lightens away from the product; a backdrop's shade darkens again
+      // past it: the path stops where it falls below the lightest it has been.
+      const lightest = hole[i] ? luminance(j) : Math.max(pathLight[i]!, luminance(j));
+      if (lightest - luminance(j) > LIGHTENING_NOISE) continue;
+      pathLight[j] = lightest;
+      // The darkening goes on beyond the reach: it is the scene's.
+      if (isReachEdge(nx, ny)) return none;
       shadow[j] = 1;
       added += 1;
       queue.push(j);
