@@ -133,7 +133,7 @@ export async function findRemovalHole(
   return { hole, object: grown };
 }
 
-/** How far past the product box (a fraction of it) the old product's cast shadow is looked for. */
+/** How far past the product box (a fraction of its longer side) its cast shadow is looked for. */
 const SHADOW_REACH = 0.5;
 /** Luminance levels a shadow may darken by, going away from the product, as the photo's noise. */
 const LIGHTENING_NOISE = 3;
@@ -154,7 +154,18 @@ function findCastShadow(
 ): Uint8Array {
   const { width, height, channels, data } = frame;
   const { hole, words } = found;
-  const reach = clipBox(growBox(found.box, SHADOW_REACH), width, height);
+  // As far on every side: a flat product's shadow reaches as far above and below it as beside.
+  const pad = SHADOW_REACH * Math.max(found.box.width, found.box.height);
+  const reach = clipBox(
+    {
+      x: found.box.x - pad,
+      y: found.box.y - pad,
+      width: found.box.width + 2 * pad,
+      height: found.box.height + 2 * pad,
+    },
+    width,
+    height,
+  );
   const none = new Uint8Array(width * height);
   const luminance = (i: number) =>
     0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
