@@ -4,7 +4,8 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --out NAME] (NAME.jpg instead of after.jpg)
+ * Usage: npm run trial -w @adtwin/engine [-- --out NAME] [--only NAME,NAME] (NAME.jpg instead of
+ * after.jpg; --only runs the named cases, to look at them without a sheet)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,7 +86,10 @@ const cell = (bytes: Uint8Array | Buffer) =>
     .toBuffer();
 
 const layers: OverlayOptions[] = [];
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? process.argv[onlyIndex + 1]!.split(',') : null;
 for (const [row, trial] of UNSEEN_CASES.entries()) {
+  if (only && !only.includes(trial.name)) continue;
   const template = readFixture(trial.template);
   const product = readFixture(trial.product);
   const started = performance.now();
@@ -98,16 +102,18 @@ for (const [row, trial] of UNSEEN_CASES.entries()) {
   );
   console.log(`${String(row + 1).padStart(2)} ${trial.name.padEnd(22)} ${ms} ms`);
 }
-await sharp({
-  create: {
-    width: 3 * (CELL + 4),
-    height: UNSEEN_CASES.length * (CELL + 4),
-    channels: 3,
-    background: '#d0d0d0',
-  },
-})
-  .composite(layers)
-  .jpeg({ quality: 80 })
-  .toFile(path.join(out, `${sheetName}.jpg`));
-console.log('wrote', path.join(out, `${sheetName}.jpg`));
+if (!only) {
+  await sharp({
+    create: {
+      width: 3 * (CELL + 4),
+      height: UNSEEN_CASES.length * (CELL + 4),
+      channels: 3,
+      background: '#d0d0d0',
+    },
+  })
+    .composite(layers)
+    .jpeg({ quality: 80 })
+    .toFile(path.join(out, `${sheetName}.jpg`));
+  console.log('wrote', path.join(out, `${sheetName}.jpg`));
+}
 await closeEngine();

@@ -193,6 +193,36 @@ describe('filling the hole of a removed product', () => {
 });
 
 describe('finding all of the old product', () => {
+  it("takes the old product's whole soft shadow on a plain background, past the allowed area", async () => {
+    const paperTone = (y: number) => [236 - y / 40, 232 - y / 40, 226 - y / 40];
+    const mouse = { x: 220, y: 260, width: 160, height: 70 };
+    // A soft shadow around the mouse, reaching 30% of the box past it on every side.
+    const shade = (x: number, y: number) => {
+      const dx = (x - 300) / (mouse.width * 0.8);
+      const dy = (y - 300) / (mouse.height * 1.1);
+      const d = Math.hypot(dx, dy);
+      return d >= 1 ? 1 : 0.72 + 0.28 * d * d;
+    };
+    const image = makeRaster(600, 600, (x, y) =>
+      inBox(mouse)(x, y) ? [70, 68, 72] : paperTone(y).map((v) => v * shade(x, y)),
+    );
+    await removeProduct(image, mouse, maskOf(600, 600, inBox(mouse)));
+    // Beyond the box grown by 5%, where the shadow still darkened the paper.
+    let worst = 0;
+    for (const [x, y] of [
+      [200, 300],
+      [400, 300],
+      [300, 245],
+      [300, 342],
+      [205, 285],
+    ] as const) {
+      expect(shade(x, y)).toBeLessThan(0.97);
+      worst = Math.max(worst, Math.abs(luminance(image, x, y) - paperTone(y)[1]!));
+    }
+    // The shadow darkened the paper there by 25 levels or more; a few are left of the estimate.
+    expect(worst).toBeLessThanOrEqual(8);
+  });
+
   const paper = (_x: number, y: number) => [236 - y / 40, 232 - y / 40, 226 - y / 40];
   const body = { x: 260, y: 200, width: 120, height: 300 };
   // The cap sits above the box the detection gave, past the shadow allowance.

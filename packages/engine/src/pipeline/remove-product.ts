@@ -40,13 +40,27 @@ export async function removeProduct(
     for (let x = limits.x; x < limits.x + limits.width; x += 1) {
       const i = y * width + x;
       if (!hole[i] || grown[i]) continue;
-      const edge = Math.min(
+      const toSides = [
         x - limits.x,
         limits.x + limits.width - 1 - x,
         y - limits.y,
         limits.y + limits.height - 1 - y,
-      );
+      ];
+      const edge = Math.min(...toSides);
       if (edge >= feather) continue;
+      // Where the hole goes on past the allowed area (a cast shadow taken whole), there is no
+      // edge to fade into.
+      const side = toSides.indexOf(edge);
+      const beyondX = side === 0 ? limits.x - 1 : side === 1 ? limits.x + limits.width : x;
+      const beyondY = side === 2 ? limits.y - 1 : side === 3 ? limits.y + limits.height : y;
+      if (
+        beyondX >= 0 &&
+        beyondY >= 0 &&
+        beyondX < width &&
+        beyondY < height &&
+        hole[beyondY * width + beyondX]
+      )
+        continue;
       const t = edge / feather;
       for (let c = 0; c < 3; c += 1) {
         const k = i * frame.channels + c;
@@ -110,7 +124,127 @@ export async function findRemovalHole(
   }
   const kept = dilate(partsGrown, width, height, radius);
   for (let i = 0; i < grown.length; i += 1) if (kept[i]) grown[i] = 1;
+  if (isPlain) {
+    // The old product's cast shadow reaches past the allowed area on a plain background (a soft
+    // shadow around a mouse on white): left there, it is a grey ring around the new product.
+    const shadow = findCastShadow(frame, { box, hole, words });
+    for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
+  }
   return { hole, object: grown };
+}
+
+/** How far past the product box (a fraction of its longer side) its cast shadow is looked for. */
+const SHADOW_REACH = 0.5;
+/** Luminance levels a shadow may darken by, going away from the product, as the photo's noise. */
+const LIGHTENING_NOISE = 3;
+/** Darker than this share of the background's light is shadow; lighter is the surface's noise. */
+const SHADOW_RATIO = 0.96;
+
+/**
+ * The old product's cast shadow on a plain background: the pixels within SHADOW_REACH of the box,
+ * reached from the hole lightening all the way, that are a neutral darkening (the same ratio on every
+ * channel, as light is) of the background's own light. That light is taken row by row (a backdrop's gradient runs
+ * top to bottom) as the colour of the row's brighter known pixels: on a plain surface the unshaded
+ * paper is the brightest. A darkening that runs on to the edge of the reach inside the frame is
+ * the scene's own light (a vignette, a wall's shade), not this shadow: then none.
+ */
+function findCastShadow(
+  frame: Raster,
+  found: { box: Box; hole: Uint8Array; words: Uint8Array },
+): Uint8Array {
+  const { width, height, channels, data } = frame;
+  const { hole, words } = found;
+  // As far on every side: a flat product's shadow reaches as far above and below it as beside.
+  const pad = SHADOW_REACH * Math.max(found.box.width, found.box.height);
+  const reach = clipBox(
+    {
+      x: found.box.x - pad,
+      y: found.box.y - pad,
+      width: found.box.width + 2 * pad,
+      height: found.box.height + 2 * pad,
+    },
+    width,
+    height,
+  );
+  const none = new Uint8Array(width * height);
+  const luminance = (i: number) =>
+    0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
+  // The light of each row: the known pixel at the 90th percentile of luminance.
+  const light: (number[] | null)[] = [];
+  for (let y = reach.y; y < reach.y + reach.height; y += 1) {
+    const known: number[] = [];
+    for (let x = reach.x; x < reach.x + reach.width; x += 1) {
+      const i = y * width + x;
+      if (!hole[i] && !words[i]) known.push(i);
+    }
+    if (known.length < Math.max(8, reach.width * 0.05)) {
+      light.push(null);
+      continue;
+    }
+    known.sort((a, b) => luminance(a) - luminance(b));
+    const i = known[Math.floor(known.length * 0.9)]!;
+    light.push([0, 1, 2].map((c) => data[i * channels + c]!));
+  }
+  // Rows with too few known pixels (the hole spans them) take the nearest row's light.
+  for (let pass = 0; pass < 2; pass += 1) {
+    for (let k = 0; k < light.length; k += 1) {
+      const near = pass === 0 ? light[k - 1] : light[light.length - k];
+      if (pass === 0 && !light[k] && near) light[k] = near;
+      if (pass === 1 && !light[light.length - 1 - k] && near) light[light.length - 1 - k] = near;
+    }
+  }
+  const isShadow = (i: number, y: number) => {
+    const paper = light[y - reach.y];
+    if (words[i] || !paper) return false;
+    const ratios = [0, 1, 2].map((c) => (data[i * channels + c]! + 1) / (paper[c]! + 1));
+    const ratio = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
+    return ratio < SHADOW_RATIO && ratio > 0.3 && Math.max(...ratios) - Math.min(...ratios) < 0.1;
+  };
+  const isReachEdge = (x: number, y: number) =>
+    (x === reach.x && x > 0) ||
+    (y === reach.y && y > 0) ||
+    (x === reach.x + reach.width - 1 && x < width - 1) ||
+    (y === reach.y + reach.height - 1 && y < height - 1);
+  const shadow = new Uint8Array(width * height);
+  const pathLight = new Float32Array(width * height);
+  const queue: number[] = [];
+  for (let i = 0; i < hole.length; i += 1) if (hole[i]) queue.push(i);
+  let added = 0;
+  for (let n = 0; n < queue.length; n += 1) {
+    const i = queue[n]!;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (
+        nx < reach.x ||
+        ny < reach.y ||
+        nx >= reach.x + reach.width ||
+        ny >= reach.y + reach.height
+      )
+        continue;
+      const j = ny * width + nx;
+      if (hole[j] || shadow[j] || !isShadow(j, ny)) continue;
+      // A cast shadow only lightens away from the product; a backdrop's shade darkens again
+      // past it: the path stops where it falls below the lightest it has been.
+      const lightest = hole[i] ? luminance(j) : Math.max(pathLight[i]!, luminance(j));
+      if (lightest - luminance(j) > LIGHTENING_NOISE) continue;
+      pathLight[j] = lightest;
+      // The darkening goes on beyond the reach: it is the scene's.
+      if (isReachEdge(nx, ny)) return none;
+      shadow[j] = 1;
+      added += 1;
+      queue.push(j);
+    }
+  }
+  // Close the shadow's speckles (a pixel of noise above the ratio inside it) and its rim.
+  return added > 0 ? dilate(shadow, width, height, 2) : none;
 }
 
 /** How far the object mask is grown over its edge (anti-aliasing, halo, a little shadow). */
