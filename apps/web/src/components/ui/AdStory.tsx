@@ -11,8 +11,7 @@ const STEPS = {
   result: { src: '/showcase/result.webp', caption: 'Your ad' },
 } as const;
 
-export const SHOWCASE_CREDIT =
-  'Ad photo: Xavier Teo on Unsplash; sneaker render: Saleor Commerce / Mirumee Software, CC BY 4.0.';
+export const SHOWCASE_CREDIT = 'Juice renders: Saleor Commerce / Mirumee Software, CC BY 4.0.';
 
 /** Before and after (and, with `withProduct`, the product between them); decorative. */
 export function AdStory({
