@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { GENERATION_MESSAGES } from '@adtwin/shared';
 import { FIXTURES, createSignedInUser } from './helpers';
 
@@ -60,6 +60,20 @@ async function killServer() {
   await exited;
 }
 
+/** A new person's editor on the first template, with the product uploaded and cut out. */
+async function openEditorWithProduct(page: Page) {
+  await createSignedInUser(page);
+  const list = await page.request.get('/api/templates?limit=1');
+  const { id } = ((await list.json()) as { items: { id: number }[] }).items[0]!;
+  await page.goto(`/editor/${id}`);
+  const panel = page.getByRole('complementary', { name: 'Generation panel' });
+  await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
+  await expect(panel.getByTestId('cut-out-preview').getByRole('img')).toBeVisible({
+    timeout: 60_000,
+  });
+  return panel;
+}
+
 test.use({ baseURL: BASE });
 // A kill -9 lands at a different moment of the job on every run; one more try, with the first
 // run's server log printed, keeps a rare timing from hiding the suite's other results.
@@ -86,15 +100,7 @@ test('a server killed during a job and started again: the open page shows the re
   page,
 }) => {
   test.setTimeout(240_000);
-  await createSignedInUser(page);
-  const list = await page.request.get('/api/templates?limit=1');
-  const { id } = ((await list.json()) as { items: { id: number }[] }).items[0]!;
-  await page.goto(`/editor/${id}`);
-  const panel = page.getByRole('complementary', { name: 'Generation panel' });
-  await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
-  await expect(panel.getByTestId('cut-out-preview').getByRole('img')).toBeVisible({
-    timeout: 60_000,
-  });
+  const panel = await openEditorWithProduct(page);
 
   const started = page.waitForResponse('**/api/generations/swap');
   await panel.getByRole('button', { name: 'Create Image' }).click();
@@ -115,15 +121,7 @@ test('a start whose reply body is lost: the page follows the job named in Locati
   page,
 }) => {
   test.setTimeout(180_000);
-  await createSignedInUser(page);
-  const list = await page.request.get('/api/templates?limit=1');
-  const { id } = ((await list.json()) as { items: { id: number }[] }).items[0]!;
-  await page.goto(`/editor/${id}`);
-  const panel = page.getByRole('complementary', { name: 'Generation panel' });
-  await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
-  await expect(panel.getByTestId('cut-out-preview').getByRole('img')).toBeVisible({
-    timeout: 60_000,
-  });
+  const panel = await openEditorWithProduct(page);
 
   let location: string | undefined;
   await page.route('**/api/generations/swap', async (route) => {

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Client } from '../src/platform/storage/s3-storage.js';
 import { imageForm, makeImage } from './images.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from './redis.js';
+import { createPostgresDatabase, type TestDatabase } from './test-database.js';
 import { startRoundRobinProxy } from './round-robin-proxy.js';
 import { startS3Server } from './s3-server.js';
 import { createClient, STRONG_PASSWORD, uniqueEmail } from './test-server.js';
@@ -23,10 +23,7 @@ import { createClient, STRONG_PASSWORD, uniqueEmail } from './test-server.js';
  * job is killed with SIGKILL, and the other takes it over once its lease expires, charging once.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `adtwin_mp_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
+let database: TestDatabase;
 const redisKeys = uniqueRedisPrefix();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-mp-'));
 const children: ChildProcess[] = [];
@@ -34,16 +31,6 @@ let s3: Awaited<ReturnType<typeof startS3Server>>;
 let proxy: http.Server;
 let proxyUrl = '';
 let sql: pg.Client;
-
-async function onAdmin(query: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** Starts a TypeScript entry as its own process; resolves when it prints `readyText`. */
 function startProcess(entry: string, env: NodeJS.ProcessEnv, readyText: string) {
@@ -74,8 +61,8 @@ function freePort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  await onAdmin(`CREATE DATABASE ${databaseName}`);
-  sql = new pg.Client({ connectionString: databaseUrl.toString() });
+  database = await createPostgresDatabase();
+  sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
   s3 = await startS3Server();
   const [portOne, portTwo, proxyPort] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -85,7 +72,7 @@ beforeAll(async () => {
     ...s3.env,
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisKeys.prefix,
     AUTH_SECRET: 'multi-process-secret-multi-process-0123',
@@ -118,7 +105,7 @@ afterAll(async () => {
   await sql?.end();
   await s3?.stop();
   await redisKeys.clean();
-  await onAdmin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, generations, users } from '../src/db/schema.js';
 import { initialGenerationSteps } from '@adtwin/shared';
@@ -9,6 +7,7 @@ import {
   insertGenerationWithCredit,
 } from '../src/modules/generations/generations.queries.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from './redis.js';
+import { createPostgresDatabase, type TestDatabase } from './test-database.js';
 import { startS3Server } from './s3-server.js';
 import { createScriptedProvider } from './scripted-provider.js';
 import { createClient, signUpVerified, startTestServer, type TestServer } from './test-server.js';
@@ -17,8 +16,7 @@ import { createClient, signUpVerified, startTestServer, type TestServer } from '
  * The scaled shape in one test process: two API processes that run no jobs and a worker, sharing
  * one PostgreSQL database, one Redis and one S3 store, as separate processes would.
  */
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `adtwin_scale_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+let database: TestDatabase;
 const redisKeys = uniqueRedisPrefix();
 const workerProvider = createScriptedProvider();
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -26,24 +24,12 @@ let apiOne: TestServer;
 let apiTwo: TestServer;
 let worker: TestServer;
 
-async function onAdmin(query: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
-}
-
 beforeAll(async () => {
-  await onAdmin(`CREATE DATABASE ${databaseName}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${databaseName}`;
+  database = await createPostgresDatabase();
   s3 = await startS3Server();
   const env = {
     ...s3.env,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisKeys.prefix,
     DISABLE_RATE_LIMITS: 'true',
@@ -61,7 +47,7 @@ afterAll(async () => {
   await Promise.all([apiOne?.stop(), apiTwo?.stop(), worker?.stop()]);
   await s3?.stop();
   await redisKeys.clean();
-  await onAdmin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
 });
 
 type View = { id: string; status: string; steps: { key: string; status: string }[] };

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, generations } from '../src/db/schema.js';
 import { TEST_REDIS_URL, uniqueRedisPrefix } from './redis.js';
+import { createPostgresDatabase, type TestDatabase } from './test-database.js';
 import { createScriptedProvider } from './scripted-provider.js';
 import { signUpVerified, startTestServer, type TestServer } from './test-server.js';
 
@@ -12,29 +11,16 @@ import { signUpVerified, startTestServer, type TestServer } from './test-server.
  * period it hands the job back, and another worker finishes it at once, long before the lease
  * (a minute here) would have let it take the job over.
  */
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `adtwin_stop_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+let database: TestDatabase;
 const redisKeys = uniqueRedisPrefix();
 const providers = [createScriptedProvider(), createScriptedProvider()];
 let api: TestServer;
 const workers: TestServer[] = [];
 
-async function onAdmin(query: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(query);
-  } finally {
-    await admin.end();
-  }
-}
-
 beforeAll(async () => {
-  await onAdmin(`CREATE DATABASE ${databaseName}`);
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${databaseName}`;
+  database = await createPostgresDatabase();
   const env = {
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisKeys.prefix,
     DISABLE_RATE_LIMITS: 'true',
@@ -54,7 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([api?.stop(), ...workers.map((worker) => worker.stop().catch(() => {}))]);
   await redisKeys.clean();
-  await onAdmin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await database?.drop();
 });
 
 describe('a worker shutting down', () => {
