@@ -25,6 +25,11 @@ import type {
 } from '../../packages/engine/src/index.js';
 import { composeServer } from '../../apps/server/src/compose.js';
 import { loadConfig } from '../../apps/server/src/config.js';
+import {
+  createClient,
+  expectStatus,
+  signUpThroughOutbox,
+} from '../../apps/server/test/http-client.js';
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -72,50 +77,11 @@ await new Promise<void>((resolve) => http.once('listening', () => resolve()));
 const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 const server = await composeServer({ config, publicUrl: baseUrl, imageProvider: provider });
 
-const cookies = new Map<string, string>();
-async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('origin', baseUrl);
-  if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  const res = await fetch(new URL(pathname, baseUrl), {
-    ...init,
-    headers,
-    body,
-    redirect: 'manual',
-  });
-  for (const line of res.headers.getSetCookie()) {
-    const [pair = ''] = line.split(';');
-    const index = pair.indexOf('=');
-    cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-  }
-  return res;
-}
-async function expectStatus(res: Response, status: number, what: string) {
-  if (res.status !== status) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-  return res;
-}
+const { request } = createClient(baseUrl);
 
 // A person, signed up and verified through the API; credits granted as the admin command does.
 const email = `bench.${Date.now().toString(36)}@example.test`;
-await expectStatus(
-  await request('/api/auth/sign-up/email', {
-    method: 'POST',
-    json: { email, password: 'Sunny-Day-42', name: 'Bench' },
-  }),
-  200,
-  'sign-up',
-);
-const outbox = await (await request('/dev/outbox')).text();
-const link = outbox
-  .match(/https?:\/\/[^\s<"]+verify-email[^\s<"]+/)?.[0]
-  ?.replace(/&#38;|&amp;/g, '&');
-if (!link) throw new Error('no verification link in /dev/outbox');
-await expectStatus(await request(link), 302, 'verification');
+await signUpThroughOutbox({ request }, email, 'Sunny-Day-42');
 await server.billing.grantCreditsByEmail(email, 2 * runs + 2);
 
 // A product photo uploaded to the library; the template is one of the starter catalogue's.

@@ -24,6 +24,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import {
+  createClient,
+  expectStatus,
+  signUpThroughOutbox,
+} from '../../apps/server/test/http-client.js';
 
 const { values } = parseArgs({
   options: {
@@ -119,50 +124,11 @@ async function measure(mode: Mode) {
     if (performance.now() - spawned > 180_000) throw new Error('the engine never warmed up');
     await sleep(100);
   }
-  const cookies = new Map<string, string>();
-  async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
-    const headers = new Headers(init.headers);
-    headers.set('origin', baseUrl);
-    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
-    }
-    const res = await fetch(new URL(pathname, baseUrl), {
-      ...init,
-      headers,
-      body,
-      redirect: 'manual',
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-    }
-    return res;
-  }
-  async function expectStatus(res: Response, status: number, what: string) {
-    if (res.status !== status) throw new Error(`${what}: ${res.status} ${await res.text()}`);
-    return res;
-  }
+  const { request } = createClient(baseUrl);
 
   // A person, signed up and verified through the API.
   const email = `bench.${Date.now().toString(36)}@example.test`;
-  await expectStatus(
-    await request('/api/auth/sign-up/email', {
-      method: 'POST',
-      json: { email, password: 'Sunny-Day-42', name: 'Bench' },
-    }),
-    200,
-    'sign-up',
-  );
-  const outbox = await (await request('/dev/outbox')).text();
-  const link = outbox
-    .match(/https?:\/\/[^\s<"]+verify-email[^\s<"]+/)?.[0]
-    ?.replace(/&#38;|&amp;/g, '&');
-  if (!link) throw new Error('no verification link in /dev/outbox');
-  await expectStatus(await request(link), 302, 'verification');
+  await signUpThroughOutbox({ request }, email, 'Sunny-Day-42');
 
   /**
    * A product photo the server has never seen: a fixture photo on a plain background, shifted by a

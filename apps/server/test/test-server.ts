@@ -10,6 +10,9 @@ import { loadConfig } from '../src/config.js';
 import { composeServer } from '../src/compose.js';
 import { mailOutbox } from '../src/db/schema.js';
 import { createTestDatabase } from './test-database.js';
+import { createClient } from './http-client.js';
+
+export { createClient, type Client } from './http-client.js';
 
 let emailCounter = 0;
 
@@ -86,42 +89,6 @@ export async function startTestServer(
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-
-/** A tiny cookie-keeping HTTP client, like one browser tab. */
-export function createClient(baseUrl: string) {
-  const cookies = new Map<string, string>();
-  function remember(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const index = pair!.indexOf('=');
-      const name = pair!.slice(0, index).trim();
-      const value = pair!.slice(index + 1).trim();
-      if (value === '' || /max-age=0/i.test(line)) cookies.delete(name);
-      else cookies.set(name, value);
-    }
-  }
-  async function request(pathname: string, init: RequestInit & { json?: unknown } = {}) {
-    const headers = new Headers(init.headers);
-    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
-    }
-    headers.set('origin', baseUrl);
-    const res = await fetch(new URL(pathname, baseUrl), {
-      ...init,
-      headers,
-      body,
-      redirect: 'manual',
-    });
-    remember(res);
-    return res;
-  }
-  return { request, cookies };
-}
-
-export type Client = ReturnType<typeof createClient>;
 
 /** Signs up, follows the verification link from the outbox, and returns a signed-in client. */
 export async function signUpVerified(
