@@ -1,6 +1,6 @@
 import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
-import { boundingBoxOf, clipBox, dilate, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /**
  * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
@@ -64,16 +64,7 @@ export function fillRegion(
   const holeBox = boundingBoxOf(hole, width);
   if (!holeBox) return;
   const margin = Math.max(12, Math.round(Math.max(holeBox.width, holeBox.height) * 0.25));
-  const area = clipBox(
-    {
-      x: holeBox.x - margin,
-      y: holeBox.y - margin,
-      width: holeBox.width + 2 * margin,
-      height: holeBox.height + 2 * margin,
-    },
-    width,
-    height,
-  );
+  const area = clipBox(padBox(holeBox, margin), width, height);
   const w = area.width;
   const h = area.height;
   const values = new Float32Array(w * h * 3);

@@ -1,5 +1,5 @@
 import { loadOpenCv } from './opencv-loader.js';
-import { boundingBoxOf, clipBox, dilate, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /** Patch radius at the reduced working resolution (7x7 patches), and at coarser levels (5x5). */
 const PATCH_RADIUS = 3;
@@ -59,16 +59,7 @@ export async function patchFill(
   if (!holeBox) return true;
   const side = Math.max(holeBox.width, holeBox.height);
   const margin = Math.max(24, Math.round(side * 0.4));
-  const area = clipBox(
-    {
-      x: holeBox.x - margin,
-      y: holeBox.y - margin,
-      width: holeBox.width + 2 * margin,
-      height: holeBox.height + 2 * margin,
-    },
-    width,
-    height,
-  );
+  const area = clipBox(padBox(holeBox, margin), width, height);
   const factor = Math.max(1, Math.ceil(side / WORK_SIDE));
   const full = cropArea(raster, hole, area, options.exclude);
   const work = downsample(full, factor, PATCH_RADIUS);
@@ -139,16 +130,7 @@ export function measureSurroundingTexture(
   if (!box) return 0;
   const band = Math.max(8, Math.round(Math.max(box.width, box.height) * 0.15));
   // Work on the hole's box grown by the band only: the masks of a whole frame are costly.
-  const area = clipBox(
-    {
-      x: box.x - band,
-      y: box.y - band,
-      width: box.width + 2 * band,
-      height: box.height + 2 * band,
-    },
-    width,
-    height,
-  );
+  const area = clipBox(padBox(box, band), width, height);
   const local = new Uint8Array(area.width * area.height);
   for (let y = 0; y < area.height; y += 1) {
     for (let x = 0; x < area.width; x += 1) {

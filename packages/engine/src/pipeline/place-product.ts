@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from '../types.js';
-import { clipBox, dilate, type Raster } from './raster.js';
+import { clipBox, dilate, padBox, type Raster } from './raster.js';
 import {
   addGrain,
   matchTone,
@@ -110,12 +110,7 @@ export function planPlacement(options: {
   };
   const avoid = (options.avoid ?? []).map((box) => {
     const pad = Math.max(3, box.height * 0.3);
-    return {
-      x: box.x - pad,
-      y: box.y - pad,
-      width: box.width + 2 * pad,
-      height: box.height + 2 * pad,
-    };
+    return padBox(box, pad);
   });
   const first = fit(slot);
   if (!avoid.some((box) => intersects(box, first))) return first;
@@ -270,16 +265,7 @@ function ringAround(hole: Uint8Array, width: number, height: number, limits: Box
   const band = Math.max(4, Math.round(Math.min(limits.width, limits.height) * 0.08));
   const grown = dilate(hole, width, height, band);
   const ring = new Uint8Array(hole.length);
-  const area = clipBox(
-    {
-      x: limits.x - band,
-      y: limits.y - band,
-      width: limits.width + 2 * band,
-      height: limits.height + 2 * band,
-    },
-    width,
-    height,
-  );
+  const area = clipBox(padBox(limits, band), width, height);
   for (let y = area.y; y < area.y + area.height; y += 1) {
     for (let x = area.x; x < area.x + area.width; x += 1) {
       const i = y * width + x;

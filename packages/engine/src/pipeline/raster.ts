@@ -99,8 +99,11 @@ export function scaleBox(box: Box, factor: number): Box {
 }
 
 export function growBox(box: Box, fraction: number): Box {
-  const dx = box.width * fraction;
-  const dy = box.height * fraction;
+  return padBox(box, box.width * fraction, box.height * fraction);
+}
+
+/** The box with `dx` more on the left and right and `dy` more above and below. */
+export function padBox(box: Box, dx: number, dy = dx): Box {
   return { x: box.x - dx, y: box.y - dy, width: box.width + 2 * dx, height: box.height + 2 * dy };
 }
 

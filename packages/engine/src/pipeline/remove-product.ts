@@ -1,7 +1,15 @@
 import type { Box } from '../types.js';
 import { fillHole, fillRegion, TEXTURE_THRESHOLD } from './fill-region.js';
 import { measureSurroundingTexture } from './patch-fill.js';
-import { clipBox, dilate, growBox, resizeMask, resizeRaster, type Raster } from './raster.js';
+import {
+  clipBox,
+  dilate,
+  growBox,
+  padBox,
+  resizeMask,
+  resizeRaster,
+  type Raster,
+} from './raster.js';
 import { segmentForeground } from './segment-foreground.js';
 
 const WORK_SIDE = 256;
@@ -156,16 +164,7 @@ function findCastShadow(
   const { hole, words } = found;
   // As far on every side: a flat product's shadow reaches as far above and below it as beside.
   const pad = SHADOW_REACH * Math.max(found.box.width, found.box.height);
-  const reach = clipBox(
-    {
-      x: found.box.x - pad,
-      y: found.box.y - pad,
-      width: found.box.width + 2 * pad,
-      height: found.box.height + 2 * pad,
-    },
-    width,
-    height,
-  );
+  const reach = clipBox(padBox(found.box, pad), width, height);
   const none = new Uint8Array(width * height);
   const luminance = (i: number) =>
     0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;

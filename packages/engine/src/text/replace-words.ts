@@ -1,6 +1,6 @@
 import { boxToFrame, type Frame } from '../pipeline/frame-template.js';
 import { fillRegion } from '../pipeline/fill-region.js';
-import { clipBox, fromHex, type Raster } from '../pipeline/raster.js';
+import { clipBox, fromHex, padBox, type Raster } from '../pipeline/raster.js';
 import type { Box, TemplateWord, TextReplacement } from '../types.js';
 import { drawText, measureInk, type FontWeight } from './font-renderer.js';
 
@@ -108,16 +108,7 @@ export async function replaceWords(options: {
     // Pad by a fraction of the line height: enough for anti-aliasing, short of the next word.
     const pad = ink.height * 0.15;
     const side = ink.height * 0.06;
-    const area = clipBox(
-      {
-        x: ink.x - side,
-        y: ink.y - pad,
-        width: ink.width + 2 * side,
-        height: ink.height + 2 * pad,
-      },
-      frame.width,
-      frame.height,
-    );
+    const area = clipBox(padBox(ink, side, pad), frame.width, frame.height);
     for (let y = area.y; y < area.y + area.height; y += 1) {
       hole.fill(1, y * frame.width + area.x, y * frame.width + area.x + area.width);
     }
@@ -140,16 +131,7 @@ export async function replaceWords(options: {
     const freed = ink.width - (next.right - next.left) * size;
     const move = freed > ink.height * 0.15 ? planLineMove(found, words, replaced, frameMap) : null;
     if (move) {
-      const tail = clipBox(
-        {
-          x: move.from.x - side,
-          y: move.from.y - pad,
-          width: move.from.width + 2 * side,
-          height: move.from.height + 2 * pad,
-        },
-        frame.width,
-        frame.height,
-      );
+      const tail = clipBox(padBox(move.from, side, pad), frame.width, frame.height);
       for (let y = tail.y; y < tail.y + tail.height; y += 1) {
         hole.fill(1, y * frame.width + tail.x, y * frame.width + tail.x + tail.width);
       }
