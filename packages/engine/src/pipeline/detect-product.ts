@@ -112,7 +112,10 @@ export function detectFromSaliency(
   if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
   let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
-  box = cutAtSupport(mask, width, box) ?? box;
+  const supportTop = findSupportTop(mask, width, box);
+  if (supportTop !== null) {
+    box = keepWhatStandsOn(mask, probability, width, height, supportTop, score) ?? box;
+  }
   if (box.width * box.height < width * height * 0.004) return null;
   // The mask's box is tight; the removal needs to see background around the product (and its
   // soft edge and contact shadow) inside the box, or it reaches beyond it.
@@ -231,11 +234,14 @@ function clipToBox(mask: Uint8Array, width: number, height: number, box: Box): v
 /**
  * A product standing on a plinth, a table or a shelf forms one salient shape with it. Reading the
  * shape's rows downwards, the support begins where the shape widens abruptly (within a few rows,
- * unlike a bottle's shoulder), reaches out beyond the product on both sides, and either runs to
- * the frame's edge or is much wider than the product and half the picture wide: the box ends
- * there. Null when the shape has no such step.
+ * unlike a bottle's shoulder) and reaches out beyond what stands on it on both sides; it is a
+ * support when it also runs to the frame's edge, or is much wider than the product and half the
+ * picture wide (a shelf), or is a solid top at least as tall as what stands on it (a side table
+ * on its legs; a pot under a plant is wider than the plant's stem but much lower than the plant,
+ * and a bicycle's wheels are no solid top). Returns the
+ * support's first row, or null when the shape has no such step.
  */
-function cutAtSupport(mask: Uint8Array, width: number, box: Box): Box | null {
+function findSupportTop(mask: Uint8Array, width: number, box: Box): number | null {
   const extents: { left: number; right: number; count: number }[] = [];
   for (let y = box.y; y < box.y + box.height; y += 1) {
     let left = -1;
@@ -264,15 +270,42 @@ function cutAtSupport(mask: Uint8Array, width: number, box: Box): Box | null {
     const isAbrupt = belowCount >= above.count * 1.5;
     const isOnBothSides = belowLeft <= above.left - reach && belowRight >= above.right + reach;
     const runsOff = belowLeft <= 1 || belowRight >= width - 2;
-    // A pot under a plant is wider than the plant too, but a table or shelf spans the scene.
     const supportWidth = belowRight - belowLeft + 1;
     const isMuchWider = supportWidth >= aboveWidth * 2.5 && supportWidth >= width * 0.5;
-    if (isAbrupt && isOnBothSides && (runsOff || isMuchWider)) {
+    // A top surface is solid across its width; the tops of a bicycle's wheels are two arcs.
+    const surface = extents.slice(r + step, r + step + Math.max(2, Math.round(settle / 3)));
+    const isSurface = surface.every((row) => row.count >= (row.right - row.left + 1) * 0.85);
+    const isTall = extents.length - r >= r && supportWidth >= aboveWidth * 1.2 && isSurface;
+    if (isAbrupt && isOnBothSides && (runsOff || isMuchWider || isTall)) {
       const cut = trimTo(mask, width, { ...box, height: r });
-      return cut && cut.height >= box.height * 0.25 ? cut : null;
+      return cut && cut.height >= box.height * 0.25 ? box.y + r : null;
     }
   }
   return null;
+}
+
+/**
+ * What stands on the support whose first row is `supportTop`: the support's rows dropped, the
+ * parts above chosen again (a plant and a lamp side by side on a table are two objects; the
+ * stronger one, with its twin when nearly as strong, is the product). Clears the mask below and
+ * returns the box, or null when nothing usable stands there.
+ */
+function keepWhatStandsOn(
+  mask: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  supportTop: number,
+  score: (part: Component) => number,
+): Box | null {
+  const above = mask.slice();
+  above.fill(0, supportTop * width);
+  const { labels, components } = labelComponents(above, width, height, probability);
+  const usable = components.filter((part) => part.area >= width * height * 0.001);
+  if (usable.length === 0) return null;
+  const kept = chooseProductParts(usable, width, height, score);
+  for (let i = 0; i < mask.length; i += 1) mask[i] = kept.has(labels[i]!) ? 1 : 0;
+  return boundingBoxOf(mask, width, 1);
 }
 
 function trimTo(mask: Uint8Array, width: number, box: Box): Box | null {
