@@ -19,7 +19,7 @@ const SALIENCY_SIDE = 512;
 const CORE = 128;
 const WEAK = 40;
 /** Share of the product's size added on each side of the found box. */
-const PRODUCT_MARGIN = 0.04;
+export const PRODUCT_MARGIN = 0.04;
 
 export type DetectOptions = {
   /** Areas that are never the product: the ad's words. */
@@ -286,8 +286,8 @@ function findSupportTop(mask: Uint8Array, width: number, box: Box): number | nul
 
 /**
  * What stands on the support whose first row is `supportTop`: the support's rows dropped, the
- * parts above chosen again (a plant and a lamp side by side on a table are two objects; the
- * stronger one, with its twin when nearly as strong, is the product). Clears the mask below and
+ * parts above chosen again (a plant and a lamp side by side on a table are two objects: the
+ * stronger one is the product, with its twin only when alike, as a pair of shoes is). Clears the mask below and
  * returns the box, or null when nothing usable stands there.
  */
 function keepWhatStandsOn(
@@ -298,13 +298,34 @@ function keepWhatStandsOn(
   supportTop: number,
   score: (part: Component) => number,
 ): Box | null {
-  const above = mask.slice();
-  above.fill(0, supportTop * width);
+  const standing = boundingBoxOf(mask.subarray(0, supportTop * width), width, 1);
+  if (!standing) return null;
+  // Things standing side by side meet at their feet, on the surface's back edge: they are told
+  // apart above a band of a few rows and their feet given back to them afterwards.
+  const band = Math.max(2, Math.round(standing.height * 0.08));
+  const feetTop = supportTop - band;
+  // Only the pixels the model is sure of: its half-belief joins neighbours through the wall.
+  const above = new Uint8Array(mask.length);
+  for (let i = 0; i < feetTop * width; i += 1)
+    above[i] = mask[i] && probability[i]! >= CORE ? 1 : 0;
   const { labels, components } = labelComponents(above, width, height, probability);
   const usable = components.filter((part) => part.area >= width * height * 0.001);
   if (usable.length === 0) return null;
-  const kept = chooseProductParts(usable, width, height, score);
-  for (let i = 0; i < mask.length; i += 1) mask[i] = kept.has(labels[i]!) ? 1 : 0;
+  const kept = chooseProductParts(usable, width, height, score, { separateObjects: true });
+  let left = width;
+  let right = -1;
+  for (const part of usable) {
+    if (!kept.has(part.label)) continue;
+    left = Math.min(left, part.minX);
+    right = Math.max(right, part.maxX);
+  }
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const isFoot = y >= feetTop && y < supportTop && x >= left && x <= right && mask[i];
+      mask[i] = kept.has(labels[i]!) || isFoot ? 1 : 0;
+    }
+  }
   return boundingBoxOf(mask, width, 1);
 }
 
