@@ -77,6 +77,30 @@ describe('the template product standing on furniture', () => {
   });
 });
 
+describe('a product joined to what runs off the picture', () => {
+  it('takes the tablet the model is sure of, not the caption band it half believes', () => {
+    const tablet = { x: 80, y: 60, width: 140, height: 150 };
+    // The band across the picture's foot, the desk's edge joining it to the tablet and a line of
+    // the desk's planks running through the tablet from side to side.
+    const doubtful = mapOf(
+      [
+        { x: 0, y: 230, width: SIDE, height: 70 },
+        { x: 0, y: 205, width: SIDE, height: 25 },
+        { x: 0, y: 110, width: SIDE, height: 15 },
+      ],
+      150,
+    );
+    const sure = mapOf([tablet], 250);
+    for (let i = 0; i < sure.data.length; i += 1) {
+      sure.data[i] = Math.max(sure.data[i]!, doubtful.data[i]!);
+    }
+    const found = detectFromSaliency(template, sure);
+    expect(found).not.toBeNull();
+    expect(found!.width).toBeLessThan(tablet.width * 1.2);
+    expect(found!.y + found!.height).toBeLessThan(tablet.y + tablet.height + 15);
+  });
+});
+
 describe('the edge of a product cut from a white backdrop', () => {
   it('brings no light fringe into a dark scene', async () => {
     // A dark disc whose soft rim (half opaque) and transparent surround still hold the white
