@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { detectFromSaliency } from '../src/pipeline/detect-product.js';
-import { placeProduct } from '../src/pipeline/place-product.js';
+import { measureFootprintIn, placeProduct } from '../src/pipeline/place-product.js';
 import type { Raster } from '../src/pipeline/raster.js';
 import type { Box } from '../src/types.js';
 
@@ -43,6 +43,30 @@ describe('the template product standing on furniture', () => {
     expect(found!.width).toBeLessThan(pot.width * 1.3);
   });
 
+  it('takes one of a pot and a lamp standing side by side on the table, not both', () => {
+    const pot = { x: 100, y: 85, width: 40, height: 45 };
+    const lampShade = { x: 150, y: 40, width: 50, height: 35 };
+    const lampStem = { x: 170, y: 75, width: 10, height: 55 };
+    // The model half believes the wall between them, and their feet meet on the table's top.
+    const haze = mapOf([{ x: 140, y: 95, width: 30, height: 35 }], 60);
+    const sure = mapOf([
+      ...table,
+      pot,
+      lampShade,
+      lampStem,
+      { x: 100, y: 126, width: 100, height: 4 },
+    ]);
+    for (let i = 0; i < sure.data.length; i += 1)
+      sure.data[i] = Math.max(sure.data[i]!, haze.data[i]!);
+    const found = detectFromSaliency(template, sure);
+    expect(found).not.toBeNull();
+    expect(found!.y + found!.height).toBeLessThanOrEqual(136);
+    const holdsPot = found!.x <= pot.x + 5 && found!.x + found!.width >= pot.x + pot.width - 5;
+    const holdsLamp =
+      found!.x <= lampShade.x + 5 && found!.x + found!.width >= lampShade.x + lampShade.width - 5;
+    expect(holdsPot !== holdsLamp).toBe(true);
+  });
+
   it('keeps a potted plant whole: a pot lower than the plant is not a support', () => {
     const stem = { x: 145, y: 80, width: 10, height: 100 };
     const leaves = { x: 120, y: 40, width: 60, height: 40 };
@@ -50,6 +74,30 @@ describe('the template product standing on furniture', () => {
     const found = detectFromSaliency(template, mapOf([leaves, stem, pot]));
     expect(found).not.toBeNull();
     expect(found!.y + found!.height).toBeGreaterThanOrEqual(pot.y + pot.height);
+  });
+});
+
+describe('a product joined to what runs off the picture', () => {
+  it('takes the tablet the model is sure of, not the caption band it half believes', () => {
+    const tablet = { x: 80, y: 60, width: 140, height: 150 };
+    // The band across the picture's foot, the desk's edge joining it to the tablet and a line of
+    // the desk's planks running through the tablet from side to side.
+    const doubtful = mapOf(
+      [
+        { x: 0, y: 230, width: SIDE, height: 70 },
+        { x: 0, y: 205, width: SIDE, height: 25 },
+        { x: 0, y: 110, width: SIDE, height: 15 },
+      ],
+      150,
+    );
+    const sure = mapOf([tablet], 250);
+    for (let i = 0; i < sure.data.length; i += 1) {
+      sure.data[i] = Math.max(sure.data[i]!, doubtful.data[i]!);
+    }
+    const found = detectFromSaliency(template, sure);
+    expect(found).not.toBeNull();
+    expect(found!.width).toBeLessThan(tablet.width * 1.2);
+    expect(found!.y + found!.height).toBeLessThan(tablet.y + tablet.height + 15);
   });
 });
 
@@ -93,5 +141,34 @@ describe('the edge of a product cut from a white backdrop', () => {
     }
     // Scene and product are both dark: nothing in between may be lighter than either by much.
     expect(brightest).toBeLessThan(60);
+  });
+});
+
+describe('where the old product stood', () => {
+  it('reads the floor off the product box when segmentation found only specks of the product', () => {
+    // A black bicycle on a dark floor: of the detected box (floor at 400 plus the detection's
+    // margin), segmentation kept only the saddle.
+    const width = 500;
+    const object = new Uint8Array(width * 500);
+    for (let y = 120; y < 130; y += 1) for (let x = 200; x < 240; x += 1) object[y * width + x] = 1;
+    const detected = { x: 84, y: 92, width: 332, height: 324 };
+    const footprint = measureFootprintIn(object, width, detected);
+    expect(footprint!.bottom).toBeGreaterThan(395);
+    expect(footprint!.bottom).toBeLessThanOrEqual(405);
+    expect(footprint!.box.width).toBeGreaterThan(290);
+  });
+
+  it('keeps the mask when it holds the product', () => {
+    const width = 500;
+    const object = new Uint8Array(width * 500);
+    for (let y = 200; y < 380; y += 1) for (let x = 150; x < 300; x += 1) object[y * width + x] = 1;
+    const footprint = measureFootprintIn(object, width, {
+      x: 140,
+      y: 190,
+      width: 170,
+      height: 200,
+    });
+    expect(footprint!.bottom).toBe(380);
+    expect(footprint!.area).toBe(150 * 180);
   });
 });

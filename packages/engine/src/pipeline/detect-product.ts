@@ -18,8 +18,10 @@ const DETECTION_SIDE = 256;
 const SALIENCY_SIDE = 512;
 const CORE = 128;
 const WEAK = 40;
+/** Pixels the model is nearly certain of. */
+const CERTAIN = 230;
 /** Share of the product's size added on each side of the found box. */
-const PRODUCT_MARGIN = 0.04;
+export const PRODUCT_MARGIN = 0.04;
 
 export type DetectOptions = {
   /** Areas that are never the product: the ad's words. */
@@ -91,18 +93,28 @@ export function detectFromSaliency(
     }
   }
   const recorded = options.recorded ? scaleBox(options.recorded, scale) : undefined;
-  const core = hysteresis(probability, width, height);
-  const { labels, components } = labelComponents(core, width, height, probability);
-  const usable = components.filter((part) => part.area >= width * height * 0.001);
-  if (usable.length === 0) return null;
   const score = (part: Component) => scoreAsProduct(part, width, height, recorded);
-  const kept = chooseProductParts(usable, width, height, score);
-  let mask: Uint8Array = new Uint8Array(width * height);
-  let keptArea = 0;
-  for (let i = 0; i < mask.length; i += 1) {
-    mask[i] = kept.has(labels[i]!) ? 1 : 0;
-    keptArea += mask[i]!;
+  const choose = (core: Uint8Array) => {
+    const { labels, components } = labelComponents(core, width, height, probability);
+    const usable = components.filter((part) => part.area >= width * height * 0.001);
+    if (usable.length === 0) return null;
+    const kept = chooseProductParts(usable, width, height, score);
+    const chosen = new Uint8Array(width * height);
+    for (let i = 0; i < chosen.length; i += 1) chosen[i] = kept.has(labels[i]!) ? 1 : 0;
+    return chosen;
+  };
+  let mask: Uint8Array | null = choose(hysteresis(probability, width, height));
+  if (!mask) return null;
+  // A product the model is sure of can be joined, through what it half believes, to the band or
+  // the surface it lies on, which runs off two sides of the picture (a tablet on a desk above the
+  // caption band): then the pixels it is nearly certain of alone, when they stand free.
+  if (sidesTouched(mask, width, height) >= 2) {
+    const certain = new Uint8Array(width * height);
+    for (let i = 0; i < certain.length; i += 1) certain[i] = probability[i]! >= CERTAIN ? 1 : 0;
+    const strict = choose(certain);
+    if (strict && sidesTouched(strict, width, height) < 2) mask = strict;
   }
+  const keptArea = mask.reduce((sum, value) => sum + value, 0);
   // Cords and straps hang off products and run to the frame's edge (a pendant lamp's cable): an
   // opening drops them from the box when that frees the product from the edge, unless the product
   // itself is that thin (the rim of sunglasses).
@@ -187,6 +199,22 @@ function hysteresis(probability: Uint8Array, width: number, height: number): Uin
     core[i] = hasSure[label] && (grows || probability[i]! >= CORE) ? 1 : 0;
   }
   return core;
+}
+
+function sidesTouched(mask: Uint8Array, width: number, height: number): number {
+  let top = 0;
+  let bottom = 0;
+  let left = 0;
+  let right = 0;
+  for (let x = 0; x < width; x += 1) {
+    top |= mask[x]!;
+    bottom |= mask[(height - 1) * width + x]!;
+  }
+  for (let y = 0; y < height; y += 1) {
+    left |= mask[y * width]!;
+    right |= mask[y * width + width - 1]!;
+  }
+  return top + bottom + left + right;
 }
 
 function touchesFrame(mask: Uint8Array, width: number, height: number): boolean {
@@ -286,8 +314,8 @@ function findSupportTop(mask: Uint8Array, width: number, box: Box): number | nul
 
 /**
  * What stands on the support whose first row is `supportTop`: the support's rows dropped, the
- * parts above chosen again (a plant and a lamp side by side on a table are two objects; the
- * stronger one, with its twin when nearly as strong, is the product). Clears the mask below and
+ * parts above chosen again (a plant and a lamp side by side on a table are two objects: the
+ * stronger one is the product, with its twin only when alike, as a pair of shoes is). Clears the mask below and
  * returns the box, or null when nothing usable stands there.
  */
 function keepWhatStandsOn(
@@ -298,13 +326,34 @@ function keepWhatStandsOn(
   supportTop: number,
   score: (part: Component) => number,
 ): Box | null {
-  const above = mask.slice();
-  above.fill(0, supportTop * width);
+  const standing = boundingBoxOf(mask.subarray(0, supportTop * width), width, 1);
+  if (!standing) return null;
+  // Things standing side by side meet at their feet, on the surface's back edge: they are told
+  // apart above a band of a few rows and their feet given back to them afterwards.
+  const band = Math.max(2, Math.round(standing.height * 0.08));
+  const feetTop = supportTop - band;
+  // Only the pixels the model is sure of: its half-belief joins neighbours through the wall.
+  const above = new Uint8Array(mask.length);
+  for (let i = 0; i < feetTop * width; i += 1)
+    above[i] = mask[i] && probability[i]! >= CORE ? 1 : 0;
   const { labels, components } = labelComponents(above, width, height, probability);
   const usable = components.filter((part) => part.area >= width * height * 0.001);
   if (usable.length === 0) return null;
-  const kept = chooseProductParts(usable, width, height, score);
-  for (let i = 0; i < mask.length; i += 1) mask[i] = kept.has(labels[i]!) ? 1 : 0;
+  const kept = chooseProductParts(usable, width, height, score, { separateObjects: true });
+  let left = width;
+  let right = -1;
+  for (const part of usable) {
+    if (!kept.has(part.label)) continue;
+    left = Math.min(left, part.minX);
+    right = Math.max(right, part.maxX);
+  }
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const isFoot = y >= feetTop && y < supportTop && x >= left && x <= right && mask[i];
+      mask[i] = kept.has(labels[i]!) || isFoot ? 1 : 0;
+    }
+  }
   return boundingBoxOf(mask, width, 1);
 }
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from '../types.js';
+import { PRODUCT_MARGIN } from './detect-product.js';
 import { clipBox, dilate, padBox, type Raster } from './raster.js';
 import {
   addGrain,
@@ -64,6 +65,39 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
     bottom: maxY + 1,
     footX: sum / count,
     box: { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
+  };
+}
+
+/**
+ * Below this share of its box, the old product's mask is not the product: segmentation found a
+ * few specks of it (a black bicycle on a dark floor keeps its saddle and a pedal).
+ */
+const MIN_MASK_SHARE = 0.03;
+
+/**
+ * The old product's footprint from its mask, or, when the mask holds too little of the product
+ * box to be the product, from the box: standing on the box's floor less the margin detection adds
+ * around a product, centred.
+ */
+export function measureFootprintIn(object: Uint8Array, width: number, box: Box): Footprint | null {
+  const footprint = measureFootprint(object, width);
+  if (footprint && footprint.area >= box.width * box.height * MIN_MASK_SHARE) return footprint;
+  const inner = padBox(
+    box,
+    (-box.width * PRODUCT_MARGIN) / (1 + 2 * PRODUCT_MARGIN),
+    (-box.height * PRODUCT_MARGIN) / (1 + 2 * PRODUCT_MARGIN),
+  );
+  const height = object.length / width;
+  const x = Math.max(0, Math.round(inner.x));
+  const y = Math.max(0, Math.round(inner.y));
+  const right = Math.min(width, Math.round(inner.x + inner.width));
+  const bottom = Math.min(height, Math.round(inner.y + inner.height));
+  if (right - x < 1 || bottom - y < 1) return footprint;
+  return {
+    area: (right - x) * (bottom - y),
+    bottom,
+    footX: (x + right) / 2,
+    box: { x, y, width: right - x, height: bottom - y },
   };
 }
 
