@@ -36,6 +36,9 @@ export async function fillHole(
   return 'smooth';
 }
 
+/** Which fill filled a hole (for tests and measures). */
+export type FillMethod = 'offset' | 'patches' | 'smooth';
+
 /**
  * The offset fill (see offsetFill), when it continues the surroundings better than a smooth fill
  * would; the few pixels it has no clean source for get the smooth fill. Returns false, changing
