@@ -143,7 +143,7 @@ for (const name of templates) {
     const b = compare(truth, now, hole);
     totals.before.push(a);
     totals.now.push(b);
-    rows.push({
+    const row = {
       template: `${name.replace('templates/', '').slice(0, 40)} #${n + 1}`,
       before: beforeMethod,
       'err before': a.err.toFixed(1),
@@ -153,7 +153,10 @@ for (const name of templates) {
       'err now': b.err.toFixed(1),
       'detail now': b.detail.toFixed(2),
       'lines now': b.lines.toFixed(2),
-    });
+    };
+    rows.push(row);
+    // As it goes: a run over every template takes minutes.
+    console.log(Object.values(row).join('  '));
   }
 }
 console.table(rows);

@@ -11,10 +11,10 @@ import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js
 export const TEXTURE_THRESHOLD = 2;
 
 /**
- * Fills the hole left by a removed object (in place): a copy of the background beside it (the
- * offset fill) when that continues the surroundings' texture and straight lines, else patches
- * copied from the surroundings when they are textured (wood, fabric, grainy photos), else the
- * smooth push-pull fill (plain and gradient backgrounds).
+ * Fills the hole left by a removed object (in place): patches copied from the surroundings when
+ * they are textured (wood, fabric, grainy photos); elsewhere a copy of the background beside it
+ * (the offset fill) when that continues the surroundings' straight lines and faint texture
+ * better, else the smooth push-pull fill (plain and gradient backgrounds).
  * `protect` pixels are never painted nor copied; `exclude` pixels are never copied; `keepOut`
  * pixels will be covered by something else, so they get a cheaper fill.
  */
@@ -29,9 +29,9 @@ export async function fillHole(
     ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
     : options.exclude;
   const texture = measureSurroundingTexture(raster, target, exclude);
-  if (copyFill(raster, target, { exclude, keepOut, seed })) return 'offset';
-  if (texture >= TEXTURE_THRESHOLD && (await patchFill(raster, target, { exclude, keepOut, seed })))
-    return 'patches';
+  const isTextured = texture >= TEXTURE_THRESHOLD;
+  if (copyFill(raster, target, { exclude, keepOut, seed, isTextured })) return 'offset';
+  if (isTextured && (await patchFill(raster, target, { exclude, keepOut, seed }))) return 'patches';
   fillRegion(raster, target, { exclude, seed });
   return 'smooth';
 }
@@ -47,10 +47,10 @@ export type FillMethod = 'offset' | 'patches' | 'smooth';
 function copyFill(
   raster: Raster,
   hole: Uint8Array,
-  options: { exclude?: Uint8Array; keepOut?: Uint8Array; seed?: number },
+  options: { exclude?: Uint8Array; keepOut?: Uint8Array; seed?: number; isTextured: boolean },
 ): boolean {
   const offset = offsetFill(raster, hole, { exclude: options.exclude, keepOut: options.keepOut });
-  if (!offset || !prefersCopy(offset)) return false;
+  if (!offset || !prefersCopy(offset, options.isTextured)) return false;
   const rest = hole.slice();
   for (const [i, colour] of offset.values) {
     rest[i] = 0;
@@ -70,8 +70,14 @@ function copyFill(
  * backdrop) both are grain, and a copy could only bring a ghost: there it must do clearly better
  * than the smooth fill, as it does when it carries an edge (a table's, a wall's) through the hole.
  */
-function prefersCopy(offset: OffsetFill): boolean {
-  const tolerance = offset.smoothMismatch >= PLAIN_DETAIL ? COPY_TOLERANCE : PLAIN_TOLERANCE;
+function prefersCopy(offset: OffsetFill, isTextured: boolean): boolean {
+  // Textured surroundings have the patch fill to fall back on, which measured better than a
+  // copy that only matches the grain (scripts/measure-fill.ts): there the copy must line up.
+  const tolerance = isTextured
+    ? TEXTURED_TOLERANCE
+    : offset.smoothMismatch >= PLAIN_DETAIL
+      ? COPY_TOLERANCE
+      : PLAIN_TOLERANCE;
   return offset.mismatch + COPY_MARGIN < offset.smoothMismatch * tolerance;
 }
 
@@ -79,6 +85,7 @@ function prefersCopy(offset: OffsetFill): boolean {
 const PLAIN_DETAIL = 1;
 const COPY_TOLERANCE = 1.6;
 const PLAIN_TOLERANCE = 0.8;
+const TEXTURED_TOLERANCE = 1;
 /** Luminance levels a copy must win by: on a flat colour both fills are exact. */
 const COPY_MARGIN = 0.25;
 
