@@ -158,6 +158,17 @@ describe('where the old product stood', () => {
     expect(footprint!.box.width).toBeGreaterThan(290);
   });
 
+  it("stands on the box's floor when the mask lost the product's thin foot", () => {
+    // A lamp: the mask holds its shade; the stem down to the table (y = 400) was missed.
+    const width = 500;
+    const object = new Uint8Array(width * 500);
+    for (let y = 100; y < 200; y += 1) for (let x = 150; x < 300; x += 1) object[y * width + x] = 1;
+    const detected = { x: 138, y: 88, width: 174, height: 324 };
+    const footprint = measureFootprintIn(object, width, detected);
+    expect(footprint!.bottom).toBeGreaterThan(395);
+    expect(footprint!.box.width).toBe(150);
+  });
+
   it('keeps the mask when it holds the product', () => {
     const width = 500;
     const object = new Uint8Array(width * 500);

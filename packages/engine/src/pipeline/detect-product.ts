@@ -103,31 +103,41 @@ export function detectFromSaliency(
     for (let i = 0; i < chosen.length; i += 1) chosen[i] = kept.has(labels[i]!) ? 1 : 0;
     return chosen;
   };
-  let mask: Uint8Array | null = choose(hysteresis(probability, width, height));
-  if (!mask) return null;
+  const locate = (chosen: Uint8Array): Box | null => {
+    let mask = chosen;
+    const keptArea = mask.reduce((sum, value) => sum + value, 0);
+    // Cords and straps hang off products and run to the frame's edge (a pendant lamp's cable): an
+    // opening drops them from the box when that frees the product from the edge, unless the
+    // product itself is that thin (the rim of sunglasses).
+    const opened = open(
+      mask,
+      width,
+      height,
+      Math.max(2, Math.round(Math.max(width, height) / 100)),
+    );
+    const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
+    if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
+    if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
+    const found = boundingBoxOf(mask, width, 1);
+    if (!found) return null;
+    const supportTop = findSupportTop(mask, width, found);
+    if (supportTop === null) return found;
+    return keepWhatStandsOn(mask, probability, width, height, supportTop, score) ?? found;
+  };
+  const chosen = choose(hysteresis(probability, width, height));
+  if (!chosen) return null;
+  let box = locate(chosen);
   // A product the model is sure of can be joined, through what it half believes, to the band or
   // the surface it lies on, which runs off two sides of the picture (a tablet on a desk above the
   // caption band): then the pixels it is nearly certain of alone, when they stand free.
-  if (sidesTouched(mask, width, height) >= 2) {
+  if (box && sidesTouched(box, width, height) >= 2) {
     const certain = new Uint8Array(width * height);
     for (let i = 0; i < certain.length; i += 1) certain[i] = probability[i]! >= CERTAIN ? 1 : 0;
-    const strict = choose(certain);
-    if (strict && sidesTouched(strict, width, height) < 2) mask = strict;
+    const strictlyChosen = choose(certain);
+    const strict = strictlyChosen ? locate(strictlyChosen) : null;
+    if (strict && sidesTouched(strict, width, height) < 2) box = strict;
   }
-  const keptArea = mask.reduce((sum, value) => sum + value, 0);
-  // Cords and straps hang off products and run to the frame's edge (a pendant lamp's cable): an
-  // opening drops them from the box when that frees the product from the edge, unless the product
-  // itself is that thin (the rim of sunglasses).
-  const opened = open(mask, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
-  const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
-  if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
-  if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
-  let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
-  const supportTop = findSupportTop(mask, width, box);
-  if (supportTop !== null) {
-    box = keepWhatStandsOn(mask, probability, width, height, supportTop, score) ?? box;
-  }
   if (box.width * box.height < width * height * 0.004) return null;
   // The mask's box is tight; the removal needs to see background around the product (and its
   // soft edge and contact shadow) inside the box, or it reaches beyond it.
@@ -201,20 +211,14 @@ function hysteresis(probability: Uint8Array, width: number, height: number): Uin
   return core;
 }
 
-function sidesTouched(mask: Uint8Array, width: number, height: number): number {
-  let top = 0;
-  let bottom = 0;
-  let left = 0;
-  let right = 0;
-  for (let x = 0; x < width; x += 1) {
-    top |= mask[x]!;
-    bottom |= mask[(height - 1) * width + x]!;
-  }
-  for (let y = 0; y < height; y += 1) {
-    left |= mask[y * width]!;
-    right |= mask[y * width + width - 1]!;
-  }
-  return top + bottom + left + right;
+/** How many of the frame's four sides the box reaches. */
+function sidesTouched(box: Box, width: number, height: number): number {
+  return (
+    Number(box.x <= 0) +
+    Number(box.y <= 0) +
+    Number(box.x + box.width >= width) +
+    Number(box.y + box.height >= height)
+  );
 }
 
 function touchesFrame(mask: Uint8Array, width: number, height: number): boolean {

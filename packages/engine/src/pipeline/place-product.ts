@@ -73,21 +73,29 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
  * few specks of it (a black bicycle on a dark floor keeps its saddle and a pedal).
  */
 const MIN_MASK_SHARE = 0.03;
+/** Share of the box's height a mask may end above its floor and still hold the product's foot. */
+const MAX_LOST_FOOT = 0.15;
 
 /**
  * The old product's footprint from its mask, or, when the mask holds too little of the product
  * box to be the product, from the box: standing on the box's floor less the margin detection adds
- * around a product, centred.
+ * around a product, centred. A mask that ends well above that floor stands on it too.
  */
 export function measureFootprintIn(object: Uint8Array, width: number, box: Box): Footprint | null {
   const footprint = measureFootprint(object, width);
-  if (footprint && footprint.area >= box.width * box.height * MIN_MASK_SHARE) return footprint;
   const inner = padBox(
     box,
     (-box.width * PRODUCT_MARGIN) / (1 + 2 * PRODUCT_MARGIN),
     (-box.height * PRODUCT_MARGIN) / (1 + 2 * PRODUCT_MARGIN),
   );
   const height = object.length / width;
+  if (footprint && footprint.area >= box.width * box.height * MIN_MASK_SHARE) {
+    // A mask that ends well above the box's floor lost the product's thin foot (a lamp's stem, a
+    // chair's legs): the product stood on the floor of its box.
+    const floor = Math.min(height, Math.round(inner.y + inner.height));
+    const lostFoot = floor - footprint.bottom > inner.height * MAX_LOST_FOOT;
+    return lostFoot ? { ...footprint, bottom: floor } : footprint;
+  }
   const x = Math.max(0, Math.round(inner.x));
   const y = Math.max(0, Math.round(inner.y));
   const right = Math.min(width, Math.round(inner.x + inner.width));
