@@ -13,7 +13,6 @@ import {
 import { Drawer } from '@/components/ui/Drawer';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { UpgradeDialog } from '@/components/UpgradeDialog';
-import { accountQueryKey, creditsQueryKey } from '@/lib/account';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -28,7 +27,7 @@ import {
   type Generation,
   type UploadedImage,
 } from '@/features/generation';
-import { editorTemplateKey, fetchEditorTemplate, type EditorTemplate } from './api';
+import { fetchEditorTemplate, type EditorTemplate } from './api';
 import { editorPath, parseEditorRoute, templateKey, type TemplateRef } from './editor-route';
 import { lastTemplate, runningJob, savedProductImage } from './editor-storage';
 import { EditorTopBar } from './EditorTopBar';
@@ -51,6 +50,7 @@ import { BatchDialog } from './batch/BatchDialog';
 import { TemplateBrowser } from './TemplateBrowser';
 import { VariantsDialog } from './VariantsDialog';
 import { newReplacement, replacementsToSend, type TextReplacement } from './text-replacements';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Every /editor route of the spec. */
 export function EditorPage() {
@@ -102,7 +102,7 @@ function describeLoadFailure(error: unknown, ref: TemplateRef, isViewMode: boole
 
 function useTemplate(ref: TemplateRef | null) {
   return useQuery({
-    queryKey: ref ? editorTemplateKey(ref) : ['editor-template', 'none'],
+    queryKey: queryKeys.editorTemplate(ref),
     queryFn: () => fetchEditorTemplate(ref!),
     enabled: ref !== null,
     retry: false,
@@ -112,7 +112,7 @@ function useTemplate(ref: TemplateRef | null) {
 
 function useGenerationByNumber(number: number | null) {
   return useQuery({
-    queryKey: ['generation-by-number', number],
+    queryKey: queryKeys.generationByNumber(number),
     queryFn: () => fetchGenerationByNumber(number!),
     enabled: number !== null,
     retry: false,
@@ -317,8 +317,8 @@ function TemplateEditor({
     }
     setIsStartingVariants(false);
     setVariantRun({ ids, error });
-    void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
   }
 
   const pick = (next: TemplateRef) => {
