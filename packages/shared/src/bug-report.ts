@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export const BUG_REPORT_MAX_ATTACHMENTS = 10;
 /** Per attachment; a screenshot is rarely over a few MB. */
 export const BUG_REPORT_MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -9,4 +11,14 @@ export const BUG_REPORT_MESSAGES = {
   tooManyAttachments: 'Maximum 10 images allowed',
   failed: 'Failed to submit feedback. Please try again.',
   success: "Thank you for your feedback! We'll review it soon.",
+  descriptionRequired: 'Please describe the problem.',
 } as const;
+
+/** Report Problem's text (the screenshots travel beside it) and POST /api/bug-reports. */
+export const bugReportSchema = z.object({
+  description: z
+    .string()
+    .max(BUG_REPORT_MAX_DESCRIPTION_LENGTH)
+    .refine((value) => value.trim() !== '', BUG_REPORT_MESSAGES.descriptionRequired),
+});
+export type BugReportInput = z.infer<typeof bugReportSchema>;

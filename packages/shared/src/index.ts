@@ -1,5 +1,6 @@
 export * from './messages.js';
 export * from './password.js';
+export * from './auth-forms.js';
 export * from './input-rules.js';
 export * from './limits.js';
 export * from './onboarding.js';

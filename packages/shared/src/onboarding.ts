@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { USER_TYPES, type UserType } from './limits.js';
 
 export const SOURCES = [
@@ -62,3 +63,16 @@ export function resolveSource(choice: Source, otherText: string): string | null 
   const text = otherText.trim();
   return text ? text : null;
 }
+
+/** Both onboarding steps and PUT /api/me/onboarding: "Other" needs its text. */
+export const onboardingSchema = z
+  .object({
+    userType: z.enum(USER_TYPES),
+    source: z.enum(SOURCES),
+    sourceOther: z.string().max(SOURCE_OTHER_MAX_LENGTH).default(''),
+  })
+  .refine((answers) => resolveSource(answers.source, answers.sourceOther) !== null, {
+    message: ONBOARDING_MESSAGES.incomplete,
+    path: ['sourceOther'],
+  });
+export type OnboardingInput = z.input<typeof onboardingSchema>;

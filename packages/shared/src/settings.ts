@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { ruledString } from './auth-forms.js';
+import { FULL_NAME_MAX_LENGTH } from './input-rules.js';
+
 /** Texts and rules of /settings and account deletion (spec sections 5 and 8), word for word. */
 export const SETTINGS_MESSAGES = {
   nameEmpty: 'Name cannot be empty',
@@ -33,3 +37,9 @@ export function validateFullName(name: string): string | null {
   if (/\d/.test(name)) return SETTINGS_MESSAGES.nameHasNumbers;
   return null;
 }
+
+/** Settings' Full Name form and PUT /api/me/name. */
+export const fullNameSchema = z.object({
+  fullName: ruledString(validateFullName).max(FULL_NAME_MAX_LENGTH),
+});
+export type FullNameInput = z.infer<typeof fullNameSchema>;

@@ -46,6 +46,9 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
       return `${field} must be ${FORMAT_WORDS[issue.format] ?? `in the ${issue.format} format`}.`;
     case 'invalid_value':
       return `${field} must be one of: ${issue.values.map(String).join(', ')}.`;
+    case 'custom':
+      // A rule of a shared form schema: its text is the spec's, word for word.
+      return issue.message;
     case 'unrecognized_keys':
       return `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.`;
     default:

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import toast, { Toaster } from 'react-hot-toast';
-import { accountQueryKey, fetchAccount } from '@/lib/account';
+import { fetchAccount } from '@/lib/account';
 import { createQueryClient, SESSION_ENDED_MESSAGE } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
+import { queryKeys } from '@/lib/query-keys';
 
 const queryClient = createQueryClient({
   // One toast however many requests fail at once; it outlives the move to /login.
@@ -13,7 +14,7 @@ const queryClient = createQueryClient({
 // Every page first asks who is signed in: the question leaves now, while the page's own code is
 // still loading, instead of after it (one round trip less before the first screen).
 export const firstAccountAnswer = queryClient.prefetchQuery({
-  queryKey: accountQueryKey,
+  queryKey: queryKeys.account,
   queryFn: fetchAccount,
 });
 

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { LoginPage } from '@/features/auth';
-import { accountQueryKey } from '@/lib/account';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The sign-in page as a signed-out visitor first sees it, rendered at build time (see
@@ -12,7 +12,7 @@ import { accountQueryKey } from '@/lib/account';
  */
 export function renderSignInPage(): string {
   const queryClient = new QueryClient();
-  queryClient.setQueryData(accountQueryKey, null);
+  queryClient.setQueryData(queryKeys.account, null);
   return renderToString(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/login']}>

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import type { Account } from '@adtwin/server/api-types';
 import { api, ApiError, readJson } from './api-client';
-
-export const accountQueryKey = ['account'] as const;
 
 /** The signed-in account, or null when nobody is signed in. */
 export async function fetchAccount(): Promise<Account | null> {
@@ -15,20 +14,18 @@ export async function fetchAccount(): Promise<Account | null> {
 }
 
 export function useAccount() {
-  return useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: 30_000 });
+  return useQuery({ queryKey: queryKeys.account, queryFn: fetchAccount, staleTime: 30_000 });
 }
 
 export function useRefreshAccount() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: accountQueryKey });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.account });
 }
-
-export const creditsQueryKey = ['credits'] as const;
 
 /** Credits and plan, fetched on their own so they can be refreshed after each generation. */
 export function useCredits() {
   return useQuery({
-    queryKey: creditsQueryKey,
+    queryKey: queryKeys.credits,
     queryFn: () => readJson(api.me.credits.$get()),
     staleTime: 10_000,
   });

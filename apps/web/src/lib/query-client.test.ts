@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountQueryKey } from './account';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const signedIn = { id: 'u1', email: 'a@example.test' };
 
@@ -9,21 +9,21 @@ describe('the query client when a session ends elsewhere', () => {
   it('forgets the person and their data on a 401, once, and says so', async () => {
     let told = 0;
     const client = createQueryClient({ onSessionEnded: () => (told += 1) });
-    client.setQueryData(accountQueryKey, signedIn);
-    client.setQueryData(['uploads'], ['cached upload']);
+    client.setQueryData(queryKeys.account, signedIn);
+    client.setQueryData(queryKeys.uploads, ['cached upload']);
     await client
       .fetchQuery({
         queryKey: ['credits'],
         queryFn: () => Promise.reject(new ApiError(401, 'You must be signed in')),
       })
       .catch(() => undefined);
-    expect(client.getQueryData(accountQueryKey)).toBeNull();
-    expect(client.getQueryData(['uploads'])).toBeUndefined();
+    expect(client.getQueryData(queryKeys.account)).toBeNull();
+    expect(client.getQueryData(queryKeys.uploads)).toBeUndefined();
     expect(told).toBe(1);
     // Further 401s after that (nobody signed in any more) change nothing.
     await client
       .fetchQuery({
-        queryKey: ['designs'],
+        queryKey: queryKeys.designs,
         queryFn: () => Promise.reject(new ApiError(401, 'You must be signed in')),
       })
       .catch(() => undefined);
@@ -33,7 +33,7 @@ describe('the query client when a session ends elsewhere', () => {
   it('leaves a signed-in page alone on other failures', async () => {
     let told = 0;
     const client = createQueryClient({ onSessionEnded: () => (told += 1) });
-    client.setQueryData(accountQueryKey, signedIn);
+    client.setQueryData(queryKeys.account, signedIn);
     await client
       .fetchQuery({
         queryKey: ['credits'],
@@ -41,14 +41,14 @@ describe('the query client when a session ends elsewhere', () => {
         retry: false,
       })
       .catch(() => undefined);
-    expect(client.getQueryData(accountQueryKey)).toEqual(signedIn);
+    expect(client.getQueryData(queryKeys.account)).toEqual(signedIn);
     expect(told).toBe(0);
   });
 
   it('treats a failed action (mutation) the same way', async () => {
     let told = 0;
     const client = createQueryClient({ onSessionEnded: () => (told += 1) });
-    client.setQueryData(accountQueryKey, signedIn);
+    client.setQueryData(queryKeys.account, signedIn);
     await client
       .getMutationCache()
       .build(client, {
@@ -56,7 +56,7 @@ describe('the query client when a session ends elsewhere', () => {
       })
       .execute(undefined)
       .catch(() => undefined);
-    expect(client.getQueryData(accountQueryKey)).toBeNull();
+    expect(client.getQueryData(queryKeys.account)).toBeNull();
     expect(told).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { accountQueryKey } from './account';
 import { ApiError } from './api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -13,9 +13,9 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 export function createQueryClient(options: { onSessionEnded: () => void }) {
   const handle = (error: unknown) => {
     if (!(error instanceof ApiError) || error.status !== 401) return;
-    if (!queryClient.getQueryData(accountQueryKey)) return;
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== accountQueryKey[0] });
-    queryClient.setQueryData(accountQueryKey, null);
+    if (!queryClient.getQueryData(queryKeys.account)) return;
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.account[0] });
+    queryClient.setQueryData(queryKeys.account, null);
     options.onSessionEnded();
   };
   const queryClient: QueryClient = new QueryClient({

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { validationHook } from '../../http/validation.js';
 import { APIError } from 'better-auth/api';
+import { resetPasswordSchema } from '@adtwin/shared';
 import type { Auth } from './auth.js';
 
 const ClientConfigSchema = z
@@ -29,9 +30,7 @@ const clientConfigRoute = createRoute({
   },
 });
 
-const ResetBodySchema = z
-  .object({ token: z.string().min(1).max(512), newPassword: z.string().min(1).max(128) })
-  .openapi('ResetPasswordBody');
+const ResetBodySchema = resetPasswordSchema.meta({ id: 'ResetPasswordBody' });
 
 const resetAndSignInRoute = createRoute({
   method: 'post',

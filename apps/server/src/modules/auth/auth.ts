@@ -3,10 +3,10 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import {
   AUTH_MESSAGES,
+  forgotPasswordSchema,
+  newPasswordField,
   PRODUCT_NAME,
-  validateEmail,
-  validateName,
-  validateSignupPassword,
+  signUpSchema,
 } from '@adtwin/shared';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
@@ -43,6 +43,8 @@ const NEW_PASSWORD_FIELDS: Record<string, 'password' | 'newPassword'> = {
   '/change-password': 'newPassword',
   '/set-password': 'newPassword',
 };
+
+const signUpIdentitySchema = signUpSchema.pick({ email: true, name: true });
 
 function readField(body: unknown, field: string): unknown {
   return body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
@@ -134,15 +136,21 @@ export function createAuth(options: AuthOptions) {
         if (ctx.path === '/sign-up/email') {
           const email = readField(ctx.body, 'email');
           const name = readField(ctx.body, 'name');
-          if (typeof email !== 'string' || validateEmail(email.trim())) {
+          // The sign-up form's own schema; the password is checked below with the other paths.
+          const checked = signUpIdentitySchema.safeParse({
+            email: typeof email === 'string' ? email.trim() : email,
+            name,
+          });
+          const issue = checked.error?.issues[0];
+          if (issue?.path[0] === 'email') {
             throw new APIError('BAD_REQUEST', {
               message: AUTH_MESSAGES.invalidEmail,
               code: 'INVALID_EMAIL',
             });
           }
-          if (typeof name !== 'string' || validateName(name) || /[^\p{L} ]/u.test(name)) {
+          if (issue || typeof email !== 'string') {
             throw new APIError('BAD_REQUEST', {
-              message: 'Name must contain only letters and spaces',
+              message: issue?.message ?? AUTH_MESSAGES.invalidEmail,
               code: 'INVALID_NAME',
             });
           }
@@ -152,6 +160,15 @@ export function createAuth(options: AuthOptions) {
             throw new APIError('UNPROCESSABLE_ENTITY', {
               message: AUTH_MESSAGES.emailAlreadyRegistered,
               code: 'USER_ALREADY_EXISTS',
+            });
+          }
+        }
+        if (ctx.path === '/request-password-reset') {
+          const checked = forgotPasswordSchema.safeParse({ email: readField(ctx.body, 'email') });
+          if (checked.error) {
+            throw new APIError('BAD_REQUEST', {
+              message: checked.error.issues[0]?.message ?? AUTH_MESSAGES.invalidEmail,
+              code: 'INVALID_EMAIL',
             });
           }
         }
@@ -167,9 +184,13 @@ export function createAuth(options: AuthOptions) {
         const field = NEW_PASSWORD_FIELDS[ctx.path];
         if (field) {
           const password = readField(ctx.body, field);
-          const problem = validateSignupPassword(typeof password === 'string' ? password : '');
-          if (problem)
-            throw new APIError('BAD_REQUEST', { message: problem, code: 'WEAK_PASSWORD' });
+          const checked = newPasswordField.safeParse(typeof password === 'string' ? password : '');
+          if (checked.error) {
+            throw new APIError('BAD_REQUEST', {
+              message: checked.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired,
+              code: 'WEAK_PASSWORD',
+            });
+          }
         }
         if (ctx.path === '/change-password') {
           // A changed password ends every other session, whatever the client asked for.

@@ -1,9 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import {
-  BUG_REPORT_MAX_ATTACHMENTS,
-  BUG_REPORT_MAX_DESCRIPTION_LENGTH,
-  BUG_REPORT_MESSAGES,
-} from '@adtwin/shared';
+import { BUG_REPORT_MAX_ATTACHMENTS, BUG_REPORT_MESSAGES, bugReportSchema } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { PublicError } from '../../http/errors.js';
 import { ErrorSchema } from '../../http/schemas.js';
@@ -15,11 +11,7 @@ import type { BugReportService } from './bug-reports.service.js';
 
 const FileSchema = z.instanceof(File).openapi({ type: 'string', format: 'binary' });
 
-const BugReportFormSchema = z.object({
-  description: z
-    .string()
-    .max(BUG_REPORT_MAX_DESCRIPTION_LENGTH)
-    .openapi({ description: 'What went wrong' }),
+const BugReportFormSchema = bugReportSchema.extend({
   // One file arrives as a value, several as a list.
   attachments: z
     .union([FileSchema, z.array(FileSchema)])

@@ -3,13 +3,7 @@ import type { AppEnv } from '../../http/app-env.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { ErrorSchema } from '../../http/schemas.js';
-import {
-  FULL_NAME_MAX_LENGTH,
-  ONBOARDING_MESSAGES,
-  SOURCE_OTHER_MAX_LENGTH,
-  SOURCES,
-  USER_TYPES,
-} from '@adtwin/shared';
+import { fullNameSchema, onboardingSchema, ONBOARDING_MESSAGES, USER_TYPES } from '@adtwin/shared';
 import type { ProfileService } from './profile.service.js';
 
 export const AccountSchema = z
@@ -40,13 +34,7 @@ const getMeRoute = createRoute({
   },
 });
 
-export const OnboardingBodySchema = z
-  .object({
-    userType: z.enum(USER_TYPES),
-    source: z.enum(SOURCES),
-    sourceOther: z.string().max(SOURCE_OTHER_MAX_LENGTH).default(''),
-  })
-  .openapi('OnboardingBody');
+export const OnboardingBodySchema = onboardingSchema.meta({ id: 'OnboardingBody' });
 
 const completeOnboardingRoute = createRoute({
   method: 'put',
@@ -103,7 +91,7 @@ const updateNameRoute = createRoute({
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ fullName: z.string().max(FULL_NAME_MAX_LENGTH) }),
+          schema: fullNameSchema,
         },
       },
     },

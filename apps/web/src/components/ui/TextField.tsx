@@ -1,7 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cn } from './cn';
 
-export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+export type TextFieldProps = ComponentPropsWithRef<'input'> & {
   label: string;
   error?: string | null;
   hint?: ReactNode;

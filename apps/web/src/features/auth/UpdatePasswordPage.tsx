@@ -1,15 +1,20 @@
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { AUTH_MESSAGES, validateSignupPassword } from '@adtwin/shared';
+import { AUTH_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { useQueryClient } from '@tanstack/react-query';
-import { accountQueryKey } from '@/lib/account';
 import { api, ApiError, readJson } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
+import { queryKeys } from '@/lib/query-keys';
 import { AuthLayout } from './AuthLayout';
+import { FormAlert } from './FormAlert';
 import { PasswordStrength } from './PasswordStrength';
+
+const INVALID_LINK =
+  'This reset link is invalid or has expired. Ask for a new one from the sign-in page.';
 
 /** Opened from the reset mail: sets a new password under the signup rules. */
 export function UpdatePasswordPage() {
@@ -17,67 +22,61 @@ export function UpdatePasswordPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   usePageTitle('Update password');
-  const token = searchParams.get('token');
-  const [password, setPassword] = useState('');
-  const [isTouched, setIsTouched] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(
-    searchParams.get('error') || !token
-      ? 'This reset link is invalid or has expired. Ask for a new one from the sign-in page.'
-      : null,
-  );
-  const passwordError = isTouched ? validateSignupPassword(password) : null;
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    setIsTouched(true);
-    if (!token || validateSignupPassword(password)) return;
-    setIsBusy(true);
-    try {
-      const { signedIn } = await readJson(
-        api.password.reset.$post({ json: { token, newPassword: password } }),
-      );
+  const token = searchParams.get('token') ?? '';
+  const isLinkBroken = Boolean(searchParams.get('error')) || !token;
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { token, newPassword: '' },
+  });
+  const reset = useMutation({
+    mutationFn: (input: ResetPasswordInput) => readJson(api.password.reset.$post({ json: input })),
+    onSuccess: async ({ signedIn }) => {
       if (signedIn) {
         toast.success('Password updated.');
-        await queryClient.invalidateQueries({ queryKey: accountQueryKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.account });
         navigate('/', { replace: true });
       } else {
         toast.success('Password updated. Sign in with your new password.');
         navigate('/login', { replace: true });
       }
-    } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : AUTH_MESSAGES.resetFailed;
-      setError(message);
-      toast.error(message);
-    } finally {
-      setIsBusy(false);
-    }
-  }
+    },
+    onError: (caught) => toast.error(describeResetFailure(caught)),
+  });
+  const newPassword = useWatch({ control: form.control, name: 'newPassword' });
 
   return (
     <AuthLayout
       title="Choose a new password"
       subtitle="Use at least 8 characters with upper and lower case letters, a number and a symbol."
     >
-      <form className="flex flex-col gap-3" onSubmit={handleSubmit} noValidate>
-        <div className="flex flex-col gap-2">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            onBlur={() => setIsTouched(true)}
-            error={passwordError}
-          />
-          <PasswordStrength password={password} />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        )}
-        <Button type="submit" isLoading={isBusy} disabled={!token || !password}>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(event) => void form.handleSubmit((input) => reset.mutate(input))(event)}
+        noValidate
+      >
+        <Controller
+          control={form.control}
+          name="newPassword"
+          render={({ field, fieldState }) => (
+            <div className="flex flex-col gap-2">
+              <TextField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                {...field}
+                error={fieldState.error?.message}
+              />
+              <PasswordStrength password={field.value} />
+            </div>
+          )}
+        />
+        <FormAlert
+          message={
+            isLinkBroken ? INVALID_LINK : reset.error ? describeResetFailure(reset.error) : null
+          }
+        />
+        <Button type="submit" isLoading={reset.isPending} disabled={isLinkBroken || !newPassword}>
           Update password
         </Button>
         <Button variant="ghost" onClick={() => navigate('/login')}>
@@ -86,4 +85,8 @@ export function UpdatePasswordPage() {
       </form>
     </AuthLayout>
   );
+}
+
+function describeResetFailure(caught: unknown): string {
+  return caught instanceof ApiError ? caught.message : AUTH_MESSAGES.resetFailed;
 }

@@ -9,6 +9,7 @@ import { fetchCommunityTemplates, fetchMyTemplates } from './api';
 import { CommunityCard } from './CommunityCard';
 import { TemplateNameEditor } from './TemplateNameEditor';
 import { VisibilityEditor } from './VisibilityEditor';
+import { queryKeys } from '@/lib/query-keys';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5';
 
@@ -28,9 +29,9 @@ function GridSkeleton({ count }: { count: number }) {
 export function CommunityPage() {
   usePageTitle('Community');
   const navigate = useNavigate();
-  const mine = usePagedList({ queryKey: ['my-templates'], fetchPage: fetchMyTemplates });
+  const mine = usePagedList({ queryKey: queryKeys.myTemplates, fetchPage: fetchMyTemplates });
   const community = usePagedList({
-    queryKey: ['community-templates'],
+    queryKey: queryKeys.communityTemplates,
     fetchPage: fetchCommunityTemplates,
   });
 

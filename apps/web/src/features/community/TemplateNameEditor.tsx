@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { renameTemplate, type CommunityTemplate } from './api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The owner's Rename for one of their templates: the name the community sees. */
 export function TemplateNameEditor({ template }: { template: CommunityTemplate }) {
@@ -22,7 +23,7 @@ export function TemplateNameEditor({ template }: { template: CommunityTemplate }
     try {
       await renameTemplate(template.id, draft);
       setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: ['my-templates'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
     } catch (error) {
       toast.error(
         `Could not rename the template: ${error instanceof Error ? error.message : 'Request failed'}`,

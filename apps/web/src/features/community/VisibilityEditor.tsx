@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/lib/account';
 import { updateVisibility, type CommunityTemplate } from './api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Public / Private for one of the user's templates. Private is a paid feature: free users get the
@@ -32,7 +33,7 @@ export function VisibilityEditor({ template }: { template: CommunityTemplate }) 
       const result = await updateVisibility(template.id, wantPublic);
       setIsPublic(result.template.isPublic);
       toast.success(result.message);
-      void queryClient.invalidateQueries({ queryKey: ['my-templates'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'upgrade_required') setIsUpgradeOpen(true);
       else toast.error(BROWSE_MESSAGES.visibilityFailed);

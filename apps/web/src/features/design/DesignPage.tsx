@@ -35,6 +35,7 @@ import { draftKey, readDesignDraft, type DesignDraft } from './design-draft';
 import { ChatPanel } from './chat/ChatPanel';
 import { DesignCanvas } from './DesignCanvas';
 import { VisibilityMenu, type Visibility } from './VisibilityMenu';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How long the finished steps stay on screen before the result takes their place. */
 const DONE_DIALOG_MS = 900;
@@ -96,8 +97,8 @@ export function DesignPage() {
     onDone: (generation) => {
       if (template) setResult({ generation, templateUrl: template.url });
       setIsComparing(false);
-      for (const key of ['designs', 'my-templates']) {
-        void queryClient.invalidateQueries({ queryKey: [key] });
+      for (const queryKey of [queryKeys.designs, queryKeys.myTemplates]) {
+        void queryClient.invalidateQueries({ queryKey });
       }
     },
   });
@@ -136,7 +137,7 @@ export function DesignPage() {
       const saved = await updateVisibility(made.id, next === 'public');
       setVisibility(saved.template.isPublic ? 'public' : 'private');
       toast.success(saved.message);
-      void queryClient.invalidateQueries({ queryKey: ['my-templates'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'upgrade_required') {
         setUpgradeFeature(UPGRADE_FEATURES.privateTemplates);

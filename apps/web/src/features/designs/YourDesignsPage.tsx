@@ -12,6 +12,7 @@ import { fetchDesigns, fetchUploads } from './api';
 import { groupByMonth } from './group-by-month';
 import { ImageTile } from './ImageTile';
 import { UploadTile } from './UploadTile';
+import { queryKeys } from '@/lib/query-keys';
 
 const TABS = [
   { id: 'designs', label: BROWSE_MESSAGES.myDesigns },
@@ -21,10 +22,10 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-5';
-const QUERY_KEYS: Record<TabId, string> = {
-  designs: 'designs',
-  templates: 'my-templates',
-  uploads: 'uploads',
+const TAB_QUERY_KEYS: Record<TabId, readonly string[]> = {
+  designs: queryKeys.designs,
+  templates: queryKeys.myTemplates,
+  uploads: queryKeys.uploads,
 };
 
 /** /your-designs: three tabs; each reloads from its first page when it is activated. */
@@ -36,7 +37,7 @@ export function YourDesignsPage() {
 
   function activate(tab: TabId) {
     // Dropping the cached pages makes the panel start again at page one with fresh data.
-    queryClient.removeQueries({ queryKey: [QUERY_KEYS[tab]] });
+    queryClient.removeQueries({ queryKey: TAB_QUERY_KEYS[tab] });
     setActive(tab);
   }
 
@@ -144,7 +145,7 @@ function LoadMore({
 
 function DesignsPanel() {
   const navigate = useNavigate();
-  const list = usePagedList({ queryKey: ['designs'], fetchPage: fetchDesigns });
+  const list = usePagedList({ queryKey: queryKeys.designs, fetchPage: fetchDesigns });
   const state = (
     <PanelState
       isPending={list.isPending}
@@ -181,7 +182,7 @@ function DesignsPanel() {
 
 function TemplatesPanel() {
   const navigate = useNavigate();
-  const list = usePagedList({ queryKey: ['my-templates'], fetchPage: fetchMyTemplates });
+  const list = usePagedList({ queryKey: queryKeys.myTemplates, fetchPage: fetchMyTemplates });
   if (list.isPending || list.isError || list.items.length === 0)
     return (
       <PanelState
@@ -211,7 +212,7 @@ function TemplatesPanel() {
 
 function UploadsPanel() {
   const queryClient = useQueryClient();
-  const list = usePagedList({ queryKey: ['uploads'], fetchPage: fetchUploads });
+  const list = usePagedList({ queryKey: queryKeys.uploads, fetchPage: fetchUploads });
   if (list.isPending || list.isError || list.items.length === 0)
     return (
       <PanelState
@@ -229,7 +230,7 @@ function UploadsPanel() {
           <UploadTile
             key={upload.id}
             upload={upload}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: ['uploads'] })}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.uploads })}
           />
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { variantUrl } from '@/lib/image-url';
 import { usePagedList } from '@/lib/paged-query';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { TemplateRef } from './editor-route';
+import { queryKeys } from '@/lib/query-keys';
 
 type Tile = { ref: TemplateRef; name: string; imageUrl: string };
 type TabId = 'templates' | 'community';
@@ -148,7 +149,7 @@ function TileList({
   const [filter, setFilter] = useState('');
   const search = useDebouncedValue(searchInput.trim(), 300);
   const list = usePagedList({
-    queryKey: ['editor-browser', kind, { search, filter }],
+    queryKey: queryKeys.editorBrowser(kind, { search, filter }),
     fetchPage: (page) => fetchPage({ search, filter }, page),
   });
   const isSearching = searchInput.trim() !== '';

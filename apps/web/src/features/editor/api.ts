@@ -45,5 +45,3 @@ export async function fetchEditorTemplate(ref: TemplateRef): Promise<EditorTempl
     userVote: 'none',
   };
 }
-
-export const editorTemplateKey = (ref: TemplateRef) => ['editor-template', ref.kind, ref.id];

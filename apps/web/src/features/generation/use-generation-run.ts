@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountQueryKey, creditsQueryKey } from '@/lib/account';
 import type { Generation } from './api';
 import { describeStartFailure } from './start-errors';
 import { useGeneration } from './use-generation';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RunFailure = { title: string; message: string };
 
@@ -32,8 +32,8 @@ export function useGenerationRun(options: {
   });
 
   const refreshCredits = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
   }, [queryClient]);
 
   // Settled jobs change the credit counters (charged, or refunded on failure).

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Check } from 'lucide-react';
 import {
@@ -8,18 +8,24 @@ import {
   PRODUCT_NAME,
   SOURCE_OPTIONS,
   USER_TYPE_OPTIONS,
-  type Source,
-  type UserType,
+  onboardingSchema,
+  type OnboardingInput,
 } from '@adtwin/shared';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/Button';
 import { FullPageSpinner } from '@/components/ui/FullPageSpinner';
 import { Logo } from '@/components/ui/Logo';
 import { cn } from '@/components/ui/cn';
-import { accountQueryKey, useAccount } from '@/lib/account';
+import { useAccount } from '@/lib/account';
 import { api, readJson } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { isOnboardingComplete } from '@/lib/onboarding-status';
 import { OptionCard } from './OptionCard';
+import { queryKeys } from '@/lib/query-keys';
+
+type OnboardingAnswers = z.output<typeof onboardingSchema>;
 
 const STEPS = ['What describes you best?', 'How did you find us?'] as const;
 
@@ -29,10 +35,26 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
-  const [userType, setUserType] = useState<UserType | null>(null);
-  const [source, setSource] = useState<Source | null>(null);
-  const [sourceOther, setSourceOther] = useState('');
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  // Both steps are one form: the answers are sent together at the end.
+  const form = useForm<OnboardingInput, unknown, OnboardingAnswers>({
+    resolver: zodResolver(onboardingSchema),
+    defaultValues: { sourceOther: '' },
+  });
+  const [userType, source, sourceOther = ''] = useWatch({
+    control: form.control,
+    name: ['userType', 'source', 'sourceOther'],
+  });
+  const complete = useMutation({
+    mutationFn: (answers: OnboardingAnswers) => readJson(api.me.onboarding.$put({ json: answers })),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.account, updated);
+      toast.success(`Welcome to ${PRODUCT_NAME}!`);
+      navigate('/templates', { replace: true });
+    },
+    onError: () => toast.error(ONBOARDING_MESSAGES.saveFailed),
+  });
+  // Stays true from the answer until the page has left, so the redirect below waits for it.
+  const isSubmitting = complete.isPending || complete.isSuccess;
 
   if (account.isPending) return <FullPageSpinner />;
   if (!account.data) return <Navigate to="/login" replace />;
@@ -42,27 +64,13 @@ export function OnboardingPage() {
   const isLastStep = step === STEPS.length - 1;
   const canContinue =
     step === 0
-      ? userType !== null
-      : source !== null && (source !== 'other' || sourceOther.trim() !== '');
+      ? Boolean(userType)
+      : Boolean(source) && (source !== 'other' || sourceOther.trim() !== '');
 
-  async function submit() {
-    if (!account.data || !userType || !source) {
-      toast.error(ONBOARDING_MESSAGES.incomplete);
-      return;
-    }
-    setIsSubmitting(true);
-    try {
-      const updated = await readJson(
-        api.me.onboarding.$put({ json: { userType, source, sourceOther } }),
-      );
-      queryClient.setQueryData(accountQueryKey, updated);
-      toast.success(`Welcome to ${PRODUCT_NAME}!`);
-      navigate('/templates', { replace: true });
-    } catch {
-      toast.error(ONBOARDING_MESSAGES.saveFailed);
-      setIsSubmitting(false);
-    }
-  }
+  const submit = form.handleSubmit(
+    (answers) => complete.mutate(answers),
+    () => toast.error(ONBOARDING_MESSAGES.incomplete),
+  );
 
   return (
     <div className="relative flex min-h-dvh flex-col overflow-hidden">
@@ -129,7 +137,7 @@ export function OnboardingPage() {
                     key={option.value}
                     option={option}
                     isSelected={userType === option.value}
-                    onSelect={() => setUserType(option.value)}
+                    onSelect={() => form.setValue('userType', option.value)}
                   />
                 ))
               : SOURCE_OPTIONS.map((option) => (
@@ -137,15 +145,14 @@ export function OnboardingPage() {
                     key={option.value}
                     option={option}
                     isSelected={source === option.value}
-                    onSelect={() => setSource(option.value)}
+                    onSelect={() => form.setValue('source', option.value)}
                   />
                 ))}
           </div>
           {step === 1 && source === 'other' && (
             <input
               autoFocus
-              value={sourceOther}
-              onChange={(e) => setSourceOther(e.target.value)}
+              {...form.register('sourceOther')}
               placeholder={ONBOARDING_MESSAGES.otherPlaceholder}
               aria-label={ONBOARDING_MESSAGES.otherPlaceholder}
               className="h-11 rounded-lg border border-border bg-surface px-3 text-sm placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-ring/30"
@@ -162,7 +169,7 @@ export function OnboardingPage() {
             <span />
           )}
           <Button
-            onClick={isLastStep ? submit : () => setStep(step + 1)}
+            onClick={isLastStep ? () => void submit() : () => setStep(step + 1)}
             disabled={!canContinue || isSubmitting}
             className="min-w-32"
           >

@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
 import toast from 'react-hot-toast';
 import { ImagePlus, X } from 'lucide-react';
@@ -15,7 +7,12 @@ import {
   BUG_REPORT_ACCEPTED_TYPES,
   BUG_REPORT_MAX_ATTACHMENTS,
   BUG_REPORT_MESSAGES,
+  bugReportSchema,
+  type BugReportInput,
 } from '@adtwin/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Tooltip } from '@/components/ui/Tooltip';
 import { useAccount } from '@/lib/account';
@@ -45,9 +42,23 @@ export function ReportProblemPopover({
   const { data: account } = useAccount();
   const isMobile = useIsMobile();
   const [isOpen, setIsOpen] = useState(false);
-  const [description, setDescription] = useState('');
+  const form = useForm<BugReportInput>({
+    resolver: zodResolver(bugReportSchema),
+    defaultValues: { description: '' },
+  });
+  const description = useWatch({ control: form.control, name: 'description' });
   const [attachments, setAttachments] = useState<Attachment[]>([]);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const submitReport = useMutation({
+    mutationFn: (input: BugReportInput) =>
+      submitBugReport({ ...input, attachments: attachments.map((a) => a.file) }),
+    onSuccess: () => {
+      toast.success(BUG_REPORT_MESSAGES.success);
+      reset();
+      setIsOpen(false);
+    },
+    onError: () => toast.error(BUG_REPORT_MESSAGES.failed),
+  });
+  const isSubmitting = submitReport.isPending;
   const fileInput = useRef<HTMLInputElement>(null);
   const descriptionId = useId();
   const attachmentsRef = useRef(attachments);
@@ -91,24 +102,12 @@ export function ReportProblemPopover({
   function reset() {
     attachments.forEach((a) => URL.revokeObjectURL(a.previewUrl));
     setAttachments([]);
-    setDescription('');
+    form.reset();
   }
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!account || !description.trim() || isSubmitting) return;
-    setIsSubmitting(true);
-    try {
-      await submitBugReport({ description, attachments: attachments.map((a) => a.file) });
-      toast.success(BUG_REPORT_MESSAGES.success);
-      reset();
-      setIsOpen(false);
-    } catch {
-      toast.error(BUG_REPORT_MESSAGES.failed);
-    } finally {
-      setIsSubmitting(false);
-    }
-  }
+  const handleSubmit = form.handleSubmit((input) => {
+    if (account && !isSubmitting) submitReport.mutate(input);
+  });
 
   return (
     <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
@@ -125,7 +124,7 @@ export function ReportProblemPopover({
           className="z-50 w-[min(22rem,calc(100vw-24px))] rounded-xl border border-border bg-surface p-4 shadow-xl"
         >
           <form
-            onSubmit={handleSubmit}
+            onSubmit={(event) => void handleSubmit(event)}
             className="flex flex-col gap-3"
             aria-label="Report a problem"
           >
@@ -143,8 +142,7 @@ export function ReportProblemPopover({
             </label>
             <textarea
               id={descriptionId}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              {...form.register('description')}
               rows={4}
               placeholder="Describe the problem…"
               className="resize-none rounded-lg border border-border bg-surface px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-ring/30"

@@ -1,6 +1,8 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
 import { Camera, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import {
@@ -12,14 +14,15 @@ import {
   FULL_NAME_MAX_LENGTH,
   displayName,
   pickAvatarGradient,
-  validateFullName,
+  fullNameSchema,
+  type FullNameInput,
 } from '@adtwin/shared';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { TextField } from '@/components/ui/TextField';
-import { accountQueryKey, useAccount } from '@/lib/account';
+import { useAccount } from '@/lib/account';
 import { api, ApiError, readJson } from '@/lib/api-client';
 import { authClient } from '@/lib/auth-client';
 import { usePageTitle } from '@/lib/page-title';
@@ -27,6 +30,7 @@ import { ApiKeysSection } from './api-keys/ApiKeysSection';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { UserTypeDialog } from './UserTypeDialog';
 import { isAllowedImageFile } from '@/lib/upload-rules';
+import { queryKeys } from '@/lib/query-keys';
 
 type Account = NonNullable<ReturnType<typeof useAccount>['data']>;
 
@@ -69,7 +73,7 @@ const row =
 function PersonalInformation({ account }: { account: Account }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const setAccount = (next: Account) => queryClient.setQueryData(accountQueryKey, next);
+  const setAccount = (next: Account) => queryClient.setQueryData(queryKeys.account, next);
   const [isTypeOpen, setIsTypeOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isSendingReset, setIsSendingReset] = useState(false);
@@ -249,36 +253,32 @@ function FullNameRow({
   onChanged: (next: Account) => void;
 }) {
   const [isEditing, setIsEditing] = useState(false);
-  const [value, setValue] = useState(account.fullName);
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    // Unchanged: editing simply closes.
-    if (value.trim() === account.fullName.trim()) {
-      setIsEditing(false);
-      setError(null);
-      return;
-    }
-    const problem = validateFullName(value);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setIsSaving(true);
-    try {
-      onChanged(await readJson(api.me.name.$put({ json: { fullName: value } })));
+  const form = useForm<FullNameInput>({
+    resolver: zodResolver(fullNameSchema),
+    defaultValues: { fullName: account.fullName },
+  });
+  const rename = useMutation({
+    mutationFn: (input: FullNameInput) => readJson(api.me.name.$put({ json: input })),
+    onSuccess: (next) => {
+      onChanged(next);
       toast.success(SETTINGS_MESSAGES.nameUpdated);
       setIsEditing(false);
-      setError(null);
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 400) setError(caught.message);
+    },
+    onError: (caught) => {
+      if (caught instanceof ApiError && caught.status === 400)
+        form.setError('fullName', { message: caught.message });
       toast.error(SETTINGS_MESSAGES.nameFailed);
-    } finally {
-      setIsSaving(false);
+    },
+  });
+
+  const save = form.handleSubmit((input) => {
+    // Unchanged: editing simply closes.
+    if (input.fullName.trim() === account.fullName.trim()) {
+      setIsEditing(false);
+      return;
     }
-  }
+    rename.mutate(input);
+  });
 
   if (!isEditing)
     return (
@@ -293,7 +293,7 @@ function FullNameRow({
           variant="secondary"
           aria-label="Edit full name"
           onClick={() => {
-            setValue(account.fullName);
+            form.reset({ fullName: account.fullName });
             setIsEditing(true);
           }}
         >
@@ -305,30 +305,38 @@ function FullNameRow({
 
   return (
     <form className={`${row} sm:items-start`} onSubmit={(event) => void save(event)} noValidate>
-      <TextField
-        label="Full Name"
-        className="w-full sm:max-w-sm"
-        maxLength={FULL_NAME_MAX_LENGTH}
-        value={value}
-        autoFocus
-        autoComplete="name"
-        error={error}
-        onChange={(event) => {
-          setValue(cleanNameInput(event.target.value));
-          setError(null);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            setIsEditing(false);
-            setError(null);
-          }
-        }}
+      <Controller
+        control={form.control}
+        name="fullName"
+        render={({ field, fieldState }) => (
+          <TextField
+            label="Full Name"
+            className="w-full sm:max-w-sm"
+            maxLength={FULL_NAME_MAX_LENGTH}
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            autoFocus
+            autoComplete="name"
+            error={fieldState.error?.message}
+            onChange={(event) => {
+              field.onChange(cleanNameInput(event.target.value));
+              form.clearErrors('fullName');
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                setIsEditing(false);
+                form.clearErrors('fullName');
+              }
+            }}
+          />
+        )}
       />
       <div className="flex gap-2 sm:pt-6">
         <Button variant="ghost" onClick={() => setIsEditing(false)}>
           Cancel
         </Button>
-        <Button type="submit" isLoading={isSaving}>
+        <Button type="submit" isLoading={rename.isPending}>
           Save
         </Button>
       </div>

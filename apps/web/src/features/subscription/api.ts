@@ -1,18 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 import {
   SUBSCRIPTION_MESSAGES,
   type BillingFrequency,
   type PaidPlan,
   type PaidTier,
 } from '@adtwin/shared';
-import { accountQueryKey, creditsQueryKey } from '@/lib/account';
 import { api, ApiError, readJson } from '@/lib/api-client';
-
-export const subscriptionQueryKey = ['subscription'] as const;
 
 export function useSubscription() {
   return useQuery({
-    queryKey: subscriptionQueryKey,
+    queryKey: queryKeys.subscription,
     queryFn: () => readJson(api.billing.subscription.$get()),
     staleTime: 10_000,
   });
@@ -23,9 +21,9 @@ export function useRefreshBilling() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
-      queryClient.invalidateQueries({ queryKey: creditsQueryKey }),
-      queryClient.invalidateQueries({ queryKey: accountQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.credits }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.account }),
     ]);
 }
 

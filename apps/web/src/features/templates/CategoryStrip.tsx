@@ -5,11 +5,12 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { variantUrl } from '@/lib/image-url';
 import { fetchCategories } from './api';
 import { categoryLabel } from './category-selection';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The horizontal strip of category cards, shown while no category is chosen. */
 export function CategoryStrip({ onChoose }: { onChoose: (category: string) => void }) {
   const categories = useQuery({
-    queryKey: ['template-categories'],
+    queryKey: queryKeys.templateCategories,
     queryFn: fetchCategories,
     staleTime: 300_000,
   });

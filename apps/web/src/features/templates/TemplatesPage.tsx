@@ -18,6 +18,7 @@ import { categoryLabel, toggleCategory } from './category-selection';
 import { TemplateCard } from './TemplateCard';
 import { GRID_CLASSES, TemplateGridSkeleton } from './TemplateGridSkeleton';
 import { FloatingSearch, TemplateSearchField } from './TemplateSearch';
+import { queryKeys } from '@/lib/query-keys';
 
 /** /templates: official templates by category, sort and name search, 30 then 10 per Load More. */
 export function TemplatesPage() {
@@ -33,7 +34,7 @@ export function TemplatesPage() {
   const isMobile = useIsMobile();
 
   const list = usePagedList({
-    queryKey: ['templates', { category, sort, search }],
+    queryKey: queryKeys.templates({ category, sort, search }),
     fetchPage: (page) => fetchTemplatePage({ category, sort, search, ...page }),
   });
 

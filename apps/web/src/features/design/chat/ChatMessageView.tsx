@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { variantUrl } from '@/lib/image-url';
 import { fetchGeneration, useGeneration, type Generation } from '@/features/generation';
 import type { AiChatMessage, ChatImage, UserChatMessage } from './chat-state';
+import { queryKeys } from '@/lib/query-keys';
 
 const ASPECT: Record<ImageSize, string> = {
   [IMAGE_SIZES.square]: 'aspect-square',
@@ -80,7 +81,7 @@ export function AssistantBubble({
   const live = useGeneration(isGenerating ? message.generationId : null);
   // A finished answer (after a reload or a regenerate elsewhere) reads its job once.
   const settled = useQuery({
-    queryKey: ['generation', message.generationId],
+    queryKey: queryKeys.generation(message.generationId),
     queryFn: () => fetchGeneration(message.generationId!),
     enabled: message.status === 'done' && message.generationId !== null,
     staleTime: 10 * 60_000,

@@ -15,7 +15,6 @@ import {
 import { UpgradeDialog } from '@/components/UpgradeDialog';
 import { Button } from '@/components/ui/Button';
 import { ApiError } from '@/lib/api-client';
-import { accountQueryKey, creditsQueryKey } from '@/lib/account';
 import { variantUrl } from '@/lib/image-url';
 import { readStored, writeStored } from '@/lib/local-storage';
 import {
@@ -35,7 +34,8 @@ import {
 import { ChatComposer, type Attachment } from './ChatComposer';
 import { AssistantBubble, UserBubble } from './ChatMessageView';
 import { ImageViewerDialog } from './ImageViewerDialog';
-import { LIBRARY_QUERY_KEY, LibraryDialog } from './LibraryDialog';
+import { LibraryDialog } from './LibraryDialog';
+import { queryKeys } from '@/lib/query-keys';
 
 const storageKey = (userId: string) => `design-chat:${userId}`;
 const newId = () => crypto.randomUUID();
@@ -89,8 +89,8 @@ export function ChatPanel({
   }, [lastKey]);
 
   function refreshCredits() {
-    void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
   }
 
   async function startJob(aiId: string, request: ChatRequestSnapshot, isRegeneration: boolean) {
@@ -177,8 +177,8 @@ export function ChatPanel({
                 : attachment,
             ),
           );
-          void queryClient.invalidateQueries({ queryKey: [LIBRARY_QUERY_KEY] });
-          void queryClient.invalidateQueries({ queryKey: ['uploads'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.library });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.uploads });
         })
         .catch((uploadError: unknown) => {
           toast.error(uploadError instanceof Error ? uploadError.message : 'Upload failed');
@@ -227,7 +227,7 @@ export function ChatPanel({
         const item = await uploadImage(file);
         image = { uploadId: item.id, url: item.url, name: item.name };
         dispatch({ type: 'result-uploaded', aiId: message.id, image });
-        void queryClient.invalidateQueries({ queryKey: [LIBRARY_QUERY_KEY] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.library });
       } catch (error) {
         toast.error(error instanceof Error ? error.message : CHAT_MESSAGES.libraryLoadFailed);
         return;

@@ -19,8 +19,7 @@ import { cn } from '@/components/ui/cn';
 import { variantUrl } from '@/lib/image-url';
 import { fetchLibraryPage, renameLibraryImage, type LibraryImage } from '../api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-
-export const LIBRARY_QUERY_KEY = 'library';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * 'Your Uploaded Images': the person's uploads, searched by name (300 ms after typing stops),
@@ -48,7 +47,7 @@ export function LibraryDialog({
   const searchId = useId();
 
   const library = useInfiniteQuery({
-    queryKey: [LIBRARY_QUERY_KEY, debouncedSearch],
+    queryKey: queryKeys.librarySearch(debouncedSearch),
     enabled: isOpen,
     initialPageParam: 0,
     queryFn: ({ pageParam }) => fetchLibraryPage({ search: debouncedSearch, offset: pageParam }),
@@ -207,8 +206,8 @@ function LibraryTile({
     try {
       await renameLibraryImage(image.id, cleaned);
       setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: [LIBRARY_QUERY_KEY] });
-      void queryClient.invalidateQueries({ queryKey: ['uploads'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.library });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.uploads });
     } catch (error) {
       toast.error(renameFailed(error instanceof Error ? error.message : 'Unknown error'));
     } finally {

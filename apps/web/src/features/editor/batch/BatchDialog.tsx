@@ -7,7 +7,7 @@ import { DOWNLOAD_MESSAGES, MAX_BATCH_TEMPLATES, isPaidTier, type ImageSize } fr
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
-import { accountQueryKey, creditsQueryKey, useCredits } from '@/lib/account';
+import { useCredits } from '@/lib/account';
 import { ApiError } from '@/lib/api-client';
 import { variantUrl } from '@/lib/image-url';
 import { saveBlob } from '@/lib/save-blob';
@@ -23,6 +23,7 @@ import { startBatch, type Batch } from './api';
 import { batchItemState, summariseBatch, type BatchItemState } from './batch-progress';
 import { describeBatchCost, toggleBatchPick, type BatchPick } from './batch-selection';
 import { BatchDownloadError, batchZipName, buildBatchZip } from './batch-zip';
+import { queryKeys } from '@/lib/query-keys';
 
 type Run = { picks: readonly BatchPick[]; batch: Batch };
 
@@ -85,8 +86,8 @@ export function BatchDialog({
       );
     } finally {
       setIsStarting(false);
-      void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
     }
   }
 
@@ -166,7 +167,7 @@ function BatchRun({
   // event streams would leave none for the images and the zip.
   const generations = useQueries({
     queries: items.map((item) => ({
-      queryKey: ['batch-generation', item.generationId],
+      queryKey: queryKeys.batchGeneration(item.generationId),
       queryFn: () => fetchGeneration(item.generationId!),
       enabled: item.generationId !== null,
       refetchInterval: (query: { state: { data: Generation | undefined; error: unknown } }) =>
@@ -186,8 +187,8 @@ function BatchRun({
   if (summary.isSettled && !settledRefreshed) {
     // Failed jobs were refunded: the counters change once more.
     setSettledRefreshed(true);
-    void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
-    void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
   }
 
   async function downloadAll() {

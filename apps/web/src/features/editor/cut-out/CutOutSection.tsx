@@ -5,12 +5,13 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import type { UploadedImage } from '@/features/generation';
 import { CutOutEditor } from './CutOutEditor';
-import { cutOutKey, fetchCutOut, type CutOut } from './api';
+import { fetchCutOut, type CutOut } from './api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The query of a product's cut-out, shared by the panel and the live preview. */
 export function useCutOut(product: UploadedImage | null) {
   return useQuery({
-    queryKey: product ? cutOutKey(product.id) : ['cut-out', 'none'],
+    queryKey: queryKeys.cutOut(product?.id ?? null),
     queryFn: () => fetchCutOut(product!.id),
     enabled: product !== null,
     staleTime: 5 * 60_000,
@@ -80,7 +81,7 @@ export function CutOutSection({
           onOpenChange={setIsEditing}
           product={product}
           cutOut={cutOut.data}
-          onSaved={(saved) => queryClient.setQueryData(cutOutKey(product.id), saved)}
+          onSaved={(saved) => queryClient.setQueryData(queryKeys.cutOut(product.id), saved)}
         />
       )}
     </section>

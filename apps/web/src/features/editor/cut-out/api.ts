@@ -16,5 +16,3 @@ export function saveCutOutMask(uploadId: string, mask: Blob) {
 }
 
 export type CutOut = Awaited<ReturnType<typeof fetchCutOut>>;
-
-export const cutOutKey = (uploadId: string) => ['cut-out', uploadId];

@@ -3,18 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, KeyRound, Plus, ScrollText, Trash2, Webhook } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { apiKeysQueryKey, fetchApiKeys, type ApiKey } from './api';
+import { fetchApiKeys, type ApiKey } from './api';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { describeExactly, describeWhen } from './relative-time';
 import { RevokeApiKeyDialog } from './RevokeApiKeyDialog';
 import { WebhookDialog } from './WebhookDialog';
+import { queryKeys } from '@/lib/query-keys';
 
 type OpenDialog = { kind: 'webhook' | 'deliveries' | 'revoke'; key: ApiKey } | null;
 
 /** Settings > API keys: the keys a person's own scripts use, their webhooks and delivery logs. */
 export function ApiKeysSection() {
-  const keys = useQuery({ queryKey: apiKeysQueryKey, queryFn: fetchApiKeys });
+  const keys = useQuery({ queryKey: queryKeys.apiKeys, queryFn: fetchApiKeys });
   const [isCreateOpen, setIsCreateOpen] = useState(false);
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);

@@ -5,9 +5,10 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError } from '@/lib/api-client';
-import { apiKeysQueryKey, createApiKey } from './api';
+import { createApiKey } from './api';
 import { OnceOnlyNotice } from './OnceOnlyNotice';
 import { SecretField } from './SecretField';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Names a new key, then shows its secret, this once. */
 export function CreateApiKeyDialog({
@@ -42,7 +43,7 @@ export function CreateApiKeyDialog({
     try {
       const key = await createApiKey(name.trim());
       setCreated({ name: key.name, key: key.key });
-      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     } catch (caught) {
       setError(
         caught instanceof ApiError && caught.status === 400

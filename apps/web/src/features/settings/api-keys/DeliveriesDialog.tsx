@@ -6,8 +6,9 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { countOf } from '@adtwin/shared';
-import { deliveriesQueryKey, fetchDeliveries, type ApiKey, type WebhookDelivery } from './api';
+import { fetchDeliveries, type ApiKey, type WebhookDelivery } from './api';
 import { describeExactly, describeWhen } from './relative-time';
+import { queryKeys } from '@/lib/query-keys';
 
 const STATUS: Record<WebhookDeliveryStatus, { label: string; className: string }> = {
   delivered: { label: 'Delivered', className: 'bg-success/15 text-success' },
@@ -24,7 +25,7 @@ export function DeliveriesDialog({
   onClose: () => void;
 }) {
   const deliveries = useQuery({
-    queryKey: deliveriesQueryKey(apiKey?.id ?? 'none'),
+    queryKey: queryKeys.apiKeyDeliveries(apiKey?.id ?? 'none'),
     queryFn: () => fetchDeliveries(apiKey!.id),
     enabled: apiKey !== null,
     refetchInterval: (query) =>

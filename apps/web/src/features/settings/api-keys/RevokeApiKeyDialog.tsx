@@ -4,7 +4,8 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ApiError } from '@/lib/api-client';
-import { apiKeysQueryKey, revokeApiKey, type ApiKey } from './api';
+import { revokeApiKey, type ApiKey } from './api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Asks once more, then revokes: scripts using the key are refused from then on. */
 export function RevokeApiKeyDialog({
@@ -30,7 +31,7 @@ export function RevokeApiKeyDialog({
       else toast.error('The key could not be revoked. Please try again.');
     } finally {
       setIsRevoking(false);
-      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     }
   }
 

@@ -7,10 +7,11 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError } from '@/lib/api-client';
-import { apiKeysQueryKey, removeWebhook, setWebhook, type ApiKey } from './api';
+import { removeWebhook, setWebhook, type ApiKey } from './api';
 import { OnceOnlyNotice } from './OnceOnlyNotice';
 import { SecretField } from './SecretField';
 import { isWebAddress } from './webhook-url';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A key's webhook: the address each finished or failed generation it started is posted to. Saving
@@ -33,7 +34,7 @@ export function WebhookDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onCl
     try {
       const saved = await setWebhook(key.id, url.trim());
       setSecret(saved.secret);
-      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     } catch (caught) {
       setError(
         caught instanceof ApiError && caught.status === 400
@@ -50,7 +51,7 @@ export function WebhookDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onCl
     try {
       await removeWebhook(key.id);
       toast.success('Webhook removed');
-      void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
       onClose();
     } catch {
       toast.error('The webhook could not be removed. Please try again.');

@@ -1,8 +1,5 @@
 import { api, readJson } from '@/lib/api-client';
 
-export const apiKeysQueryKey = ['api-keys'] as const;
-export const deliveriesQueryKey = (keyId: string) => ['api-keys', keyId, 'deliveries'] as const;
-
 export function fetchApiKeys() {
   return readJson(api['api-keys'].$get());
 }
