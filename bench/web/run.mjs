@@ -7,6 +7,11 @@
  * sent over the wire (compressed), beside the goals of issue 17.
  *
  *   npm run build && npm run bench:web -w @adtwin/bench [-- --runs 7]
+ *
+ * `--waterfall` also prints, for each page's last visit, the LCP element and every resource with
+ * its start and end (ms since navigation): what the page waited for before it painted. `--server`
+ * runs another build's server (for example a copy of the build before a change, to compare both
+ * back to back under the same load).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,15 +22,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
     port: { type: 'string', default: '4651' },
+    waterfall: { type: 'boolean', default: false },
+    server: { type: 'string', default: path.join(repoRoot, 'apps/server/dist/main.js') },
   },
 });
 const runs = Number(values.runs);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
 const baseUrl = `http://127.0.0.1:${values.port}`;
 const GOALS = {
   '/login': { jsKb: 120, lcpMs: 450 },
@@ -34,7 +41,7 @@ const GOALS = {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const serverMain = path.resolve(values.server);
 if (!fs.existsSync(serverMain)) throw new Error('Build first: npm run build');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-bench-web-'));
 const server = spawn(process.execPath, [serverMain], {
@@ -135,7 +142,13 @@ try {
     await page.addInitScript(() => {
       globalThis.__lcp = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) globalThis.__lcp = entry.startTime;
+        for (const entry of list.getEntries()) {
+          globalThis.__lcp = entry.startTime;
+          const element = entry.element;
+          globalThis.__lcpElement = element
+            ? `${element.tagName.toLowerCase()} "${(element.textContent || entry.url).slice(0, 40)}"`
+            : entry.url;
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
@@ -144,9 +157,20 @@ try {
       .waitForFunction(() => globalThis.__lcp > 0, null, { timeout: 15_000 })
       .catch(() => {});
     await sleep(300);
-    const lcp = await page.evaluate(() => globalThis.__lcp);
+    const { lcp, lcpElement, waterfall } = await page.evaluate(() => ({
+      lcp: globalThis.__lcp,
+      lcpElement: globalThis.__lcpElement,
+      waterfall: performance
+        .getEntriesByType('resource')
+        .map(
+          (entry) =>
+            `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms ` +
+            `${entry.initiatorType} ${entry.name.replace(globalThis.location.origin, '')} ` +
+            `${(entry.encodedBodySize / 1024).toFixed(1)} KB`,
+        ),
+    }));
     await context.close();
-    return { lcp, jsKb: jsBytes / 1024, allKb: allBytes / 1024 };
+    return { lcp, lcpElement, waterfall, jsKb: jsBytes / 1024, allKb: allBytes / 1024 };
   }
 
   const pages = [
@@ -159,6 +183,11 @@ try {
     await visit(url, signedIn); // warms the server's caches, not the browser's
     const samples = [];
     for (let run = 0; run < runs; run++) samples.push(await visit(url, signedIn));
+    if (values.waterfall) {
+      const last = samples.at(-1);
+      console.log(`${name}: LCP ${Math.round(last.lcp)} ms, ${last.lcpElement}`);
+      for (const line of last.waterfall) console.log(`  ${line}`);
+    }
     results.push({
       name,
       lcp: median(samples.map((s) => s.lcp)),

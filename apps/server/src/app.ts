@@ -248,7 +248,17 @@ export function createApp(deps: AppDeps) {
  * its own stack traces, never served.
  */
 function mountSpa(app: Hono<AppEnv>, root: string) {
-  const indexHtml = () => fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  // Pages with their own HTML (pages.json, written by the web build: their chunks preloaded, the
+  // sign-in page prerendered); every other path gets index.html. Read per request, as index.html
+  // is, so a rebuild is served without a restart.
+  const pageHtml = (pagePath: string) => {
+    const manifestPath = path.join(root, 'pages.json');
+    const pages: Record<string, string> = fs.existsSync(manifestPath)
+      ? JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+      : {};
+    const file = Object.hasOwn(pages, pagePath) ? pages[pagePath] : undefined;
+    return fs.readFileSync(path.join(root, file ?? 'index.html'), 'utf8');
+  };
   app.get('*', async (c, next) => {
     if (c.req.path.endsWith('.map')) return c.json({ error: 'Not found' }, 404);
     await next();
@@ -271,6 +281,6 @@ function mountSpa(app: Hono<AppEnv>, root: string) {
   // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
   app.get('*', compress(), (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml());
+    return c.html(pageHtml(c.req.path));
   });
 }

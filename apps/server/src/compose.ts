@@ -194,7 +194,7 @@ export async function composeServer(options: ComposeOptions) {
     leaseMs: config.generation.leaseMs,
     countUsage: (generationId) => templates.recordGenerationUse(generationId),
     onFinished: (generationId) => webhooks.announce(generationId),
-    getTier: (userId) => billing.readTier(userId),
+    readTier: (userId) => billing.readTier(userId),
   });
   // Deliveries are sent by the processes that run jobs (where generations end).
   const webhooks = createWebhookService({

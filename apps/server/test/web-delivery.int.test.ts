@@ -21,6 +21,13 @@ beforeAll(async () => {
   fs.writeFileSync(`${chunk}.br`, brotliCompressSync(script));
   fs.writeFileSync(`${chunk}.gz`, gzipSync(script));
   fs.writeFileSync(`${chunk}.map`, '{"version":3,"sources":["secret.ts"]}');
+  // A page with its own HTML (the web build's pages.json), as the sign-in page has.
+  fs.mkdirSync(path.join(webDist, 'pages'));
+  fs.writeFileSync(path.join(webDist, 'pages/login.html'), `<!doctype html><h1>Welcome back</h1>`);
+  fs.writeFileSync(
+    path.join(webDist, 'pages.json'),
+    JSON.stringify({ '/login': 'pages/login.html' }),
+  );
   t = await startTestServer({}, { webDistDir: webDist });
 });
 afterAll(async () => {
@@ -58,6 +65,15 @@ describe('web delivery', () => {
     const res = await get('/assets/page-AbC123.js.map');
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain('secret.ts');
+  });
+
+  it('answers a page that has its own HTML with it, and any other app path with index.html', async () => {
+    const login = await get('/login');
+    expect(login.headers.get('cache-control')).toBe('no-cache');
+    expect(await login.text()).toContain('Welcome back');
+    for (const other of ['/templates', '/login/pro', '/constructor', '/__proto__']) {
+      expect(await (await get(other)).text()).toBe(`<!doctype html><title>Adtwin</title>`);
+    }
   });
 
   it('compresses JSON replies', async () => {

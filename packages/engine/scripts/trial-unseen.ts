@@ -4,8 +4,9 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --out NAME] [--only NAME,NAME] (NAME.jpg instead of
- * after.jpg; --only runs the named cases, to look at them without a sheet)
+ * Usage: npm run trial -w @adtwin/engine [-- --set second] [--out NAME] [--only NAME,NAME]
+ * (--set second runs the second set, written to second.jpg; NAME.jpg instead of the set's sheet;
+ * --only runs the named cases, to look at them without a sheet)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,10 +71,72 @@ export const UNSEEN_CASES: readonly { name: string; template: string; product: s
   },
 ];
 
+/**
+ * A second set, put together after the work on the first had begun, so that the engine is also
+ * judged on pairs nobody tuned it on: hold-out templates and WooCommerce blocks' photos as
+ * templates, with products that were never placed in them. Do not tune on these.
+ */
+export const SECOND_UNSEEN_CASES: readonly { name: string; template: string; product: string }[] = [
+  {
+    name: 'milk-bottle-juice',
+    template: 'unseen/drinkware-liquid-tableware-dishware-bottle-fluid.jpg',
+    product: 'products/saleor-apple-drink.png',
+  },
+  {
+    name: 'plant-crate-mug',
+    template: 'unseen/tree-branch-plant-wood-leaf-flower.jpg',
+    product: 'products/saleor-mighty-mug.png',
+  },
+  {
+    name: 'vases-coffee',
+    template: 'unseen/white-vase-decoration-pattern-ceramic-lamp.jpg',
+    product: 'unseen/coffee.png',
+  },
+  {
+    name: 'loft-chair-stool',
+    template: 'unseen/table-wood-house-chair-floor-window.jpg',
+    product: 'products/ruslan-bardash-351288-unsplash.jpg',
+  },
+  {
+    name: 'beer-glass-mug',
+    template: 'templates/food/saleordemoproduct_beer-02_2.png',
+    product: 'products/saleor-mighty-mug.png',
+  },
+  {
+    name: 'cushion-hat',
+    template: 'templates/home/saleordemoproduct_cuschion01.png',
+    product: 'products/solidus_hat.png',
+  },
+  {
+    name: 'slip-ons-sneaker',
+    template: 'templates/fashion/saleordemoproduct_sneakers_01_2.png',
+    product: 'products/thomas-q-1229169-unsplash.jpg',
+  },
+  {
+    name: 'zenit-hard-drive',
+    template: 'templates/photography/technology-white-camera-photography-vintage-photographer.png',
+    product: 'products/vincent-botta-736919-unsplash.jpg',
+  },
+  {
+    name: 'hanging-camera-rolleiflex',
+    template: 'templates/photography/chuttersnap-324234-unsplash.jpg',
+    product: 'unseen/watch-hand-brand-jewellery-strap-platinum.jpg',
+  },
+  {
+    name: 'dark-laptop-typewriter',
+    template: 'templates/business/derick-david-409858-unsplash.jpg',
+    product: 'unseen/writing-typing-keyboard-technology-white-vintage.jpg',
+  },
+];
+
+const setIndex = process.argv.indexOf('--set');
+const isSecondSet = setIndex > 0 && process.argv[setIndex + 1] === 'second';
+const cases = isSecondSet ? SECOND_UNSEEN_CASES : UNSEEN_CASES;
+
 const CELL = 256;
 const out = path.join(resolveRepoRoot(), 'docs/engine-gallery/unseen');
 const outIndex = process.argv.indexOf('--out');
-const sheetName = outIndex > 0 ? process.argv[outIndex + 1]! : 'after';
+const sheetName = outIndex > 0 ? process.argv[outIndex + 1]! : isSecondSet ? 'second' : 'after';
 // Full-size results, to look at closely; only the sheet is kept in the repository.
 const fullSize = path.join(tmpdir(), 'adtwin-trial');
 mkdirSync(out, { recursive: true });
@@ -88,7 +151,7 @@ const cell = (bytes: Uint8Array | Buffer) =>
 const layers: OverlayOptions[] = [];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1]!.split(',') : null;
-for (const [row, trial] of UNSEEN_CASES.entries()) {
+for (const [row, trial] of cases.entries()) {
   if (only && !only.includes(trial.name)) continue;
   const template = readFixture(trial.template);
   const product = readFixture(trial.product);
@@ -106,7 +169,7 @@ if (!only) {
   await sharp({
     create: {
       width: 3 * (CELL + 4),
-      height: UNSEEN_CASES.length * (CELL + 4),
+      height: cases.length * (CELL + 4),
       channels: 3,
       background: '#d0d0d0',
     },

@@ -110,36 +110,76 @@ function assignLines(boxes: Box[]): number[] {
 /**
  * Splits the word's pixels by luminance (Otsu): the smaller class is the ink, the larger the
  * background. Medians keep anti-aliased edges out of both colours.
+ *
+ * Every swap of a catalogue template measures its phrases here, so it counts instead of sorting:
+ * one pass for the luminance histogram, one for each class's channel histograms (the medians are
+ * read from them) and its luminance sum, added in pixel order as a list's sum would be.
  */
 export function measureWordColors(rgb: Raster, box: Box): { text: string; background: string } {
-  const pixels: [number, number, number, number][] = [];
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
   const x1 = Math.min(rgb.width, Math.ceil(box.x + box.width));
   const y1 = Math.min(rgb.height, Math.ceil(box.y + box.height));
+  if (x1 <= x0 || y1 <= y0) return { text: '#000000', background: '#ffffff' };
+  const luminance = (i: number) =>
+    0.299 * rgb.data[i]! + 0.587 * rgb.data[i + 1]! + 0.114 * rgb.data[i + 2]!;
+  const histogram = new Array<number>(256).fill(0);
+  for (let y = y0; y < y1; y += 1) {
+    for (let x = x0; x < x1; x += 1) {
+      histogram[Math.round(luminance((y * rgb.width + x) * rgb.channels))]! += 1;
+    }
+  }
+  const threshold = otsu(histogram, (x1 - x0) * (y1 - y0));
+  const dark = new ColourClass();
+  const light = new ColourClass();
   for (let y = y0; y < y1; y += 1) {
     for (let x = x0; x < x1; x += 1) {
       const i = (y * rgb.width + x) * rgb.channels;
-      const r = rgb.data[i]!;
-      const g = rgb.data[i + 1]!;
-      const b = rgb.data[i + 2]!;
-      pixels.push([r, g, b, 0.299 * r + 0.587 * g + 0.114 * b]);
+      const value = luminance(i);
+      (value <= threshold ? dark : light).add(rgb.data, i, value);
     }
   }
-  if (pixels.length === 0) return { text: '#000000', background: '#ffffff' };
-  const threshold = otsu(pixels.map((p) => p[3]));
-  const dark = pixels.filter((p) => p[3] <= threshold);
-  const light = pixels.filter((p) => p[3] > threshold);
   // Bold capitals can cover more of their box than the paper does: the paper is the class that
   // looks like the surroundings of the box.
   const around = measureRingLuminance(rgb, box);
-  const mean = (list: typeof pixels) => list.reduce((sum, p) => sum + p[3], 0) / (list.length || 1);
   const isDarkPaper =
     around === null
-      ? dark.length > light.length
-      : Math.abs(mean(dark) - around) < Math.abs(mean(light) - around);
+      ? dark.count > light.count
+      : Math.abs(dark.meanLuminance() - around) < Math.abs(light.meanLuminance() - around);
   const [ink, paper] = isDarkPaper ? [light, dark] : [dark, light];
-  return { text: medianColor(ink.length ? ink : paper), background: medianColor(paper) };
+  return { text: (ink.count ? ink : paper).medianColor(), background: paper.medianColor() };
+}
+
+/** The pixels of one luminance class: their count, luminance sum and channel histograms. */
+class ColourClass {
+  count = 0;
+  private luminanceSum = 0;
+  private readonly channels = [0, 1, 2].map(() => new Uint32Array(256));
+
+  add(data: Uint8Array, i: number, luminance: number): void {
+    this.count += 1;
+    this.luminanceSum += luminance;
+    for (let c = 0; c < 3; c += 1) this.channels[c]![data[i + c]!]! += 1;
+  }
+
+  meanLuminance(): number {
+    return this.luminanceSum / (this.count || 1);
+  }
+
+  /** Per channel, the value at index count/2 of the sorted values (0 for an empty class). */
+  medianColor(): string {
+    const middle = this.count >> 1;
+    const [r, g, b] = this.channels.map((histogram) => {
+      if (this.count === 0) return 0;
+      let seen = 0;
+      for (let value = 0; value < 256; value += 1) {
+        seen += histogram[value]!;
+        if (seen > middle) return value;
+      }
+      return 255;
+    });
+    return toHex(r!, g!, b!);
+  }
 }
 
 function measureRingLuminance(rgb: Raster, box: Box): number | null {
@@ -163,10 +203,7 @@ function measureRingLuminance(rgb: Raster, box: Box): number | null {
   return values[values.length >> 1]!;
 }
 
-function otsu(values: number[]): number {
-  const histogram = new Array<number>(256).fill(0);
-  for (const value of values) histogram[Math.round(value)]! += 1;
-  const total = values.length;
+function otsu(histogram: number[], total: number): number {
   let sum = 0;
   for (let i = 0; i < 256; i += 1) sum += i * histogram[i]!;
   let sumBelow = 0;
@@ -186,14 +223,6 @@ function otsu(values: number[]): number {
     }
   }
   return threshold;
-}
-
-function medianColor(pixels: [number, number, number, number][]): string {
-  const channel = (c: number) => {
-    const values = pixels.map((p) => p[c]!).sort((a, b) => a - b);
-    return values[values.length >> 1] ?? 0;
-  };
-  return toHex(channel(0), channel(1), channel(2));
 }
 
 function measureMeanColor(rgb: Raster): string {

@@ -1,30 +1,22 @@
-import sharp from 'sharp';
 import { shouldPreloadModels } from './config.js';
 import { loadIsnet } from './ml/isnet-model.js';
 import { loadOpenCv } from './pipeline/opencv-loader.js';
 import { loadPpOcr } from './text/pp-ocr.js';
-import { readWordsWithTesseract } from './text/read-words.js';
 
 export type WarmUpStep = { name: string; ms: number; error?: string };
-
-/** A blank picture: reading it starts the OCR engine without finding anything. */
-async function startWordReader(): Promise<void> {
-  const blank = await sharp({
-    create: { width: 32, height: 16, channels: 3, background: '#ffffff' },
-  })
-    .png()
-    .toBuffer();
-  await readWordsWithTesseract(new Uint8Array(blank), { variants: ['grey'] });
-}
 
 /**
  * What a first request would otherwise wait for, one line each. Every engine worker runs these
  * when it starts, in the background; a load that fails here is tried again by the request that
  * needs it.
+ *
+ * Tesseract is not among them: it only gives a second opinion on the word splits when a template's
+ * words are read (a template with no stored analysis and a text replacement), which most swaps
+ * never do, while warm it holds about 85 MB and a thread of its own in every worker, and its start
+ * (about a second of CPU) competed with the segmentation model's load. The first reading starts it.
  */
 const WARM_UPS: { name: string; load: () => Promise<unknown>; isHeavy?: boolean }[] = [
   { name: 'opencv', load: loadOpenCv },
-  { name: 'ocr', load: startWordReader },
   { name: 'segmentation', load: loadIsnet, isHeavy: true },
   { name: 'pp-ocr', load: loadPpOcr, isHeavy: true },
 ];

@@ -24,7 +24,7 @@ afterAll(() => closeEngine());
 describe('engine pool', () => {
   it('loads the models when a worker starts, before any request', async () => {
     const steps = await pool.warmedUp();
-    expect(steps.map((step) => step.name)).toEqual(expect.arrayContaining(['opencv', 'ocr']));
+    expect(steps.map((step) => step.name)).toEqual(expect.arrayContaining(['opencv']));
     expect(steps.filter((step) => step.error)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -72,7 +73,8 @@ export async function openDatabase(options: {
   if (!inMemory) fs.mkdirSync(dir, { recursive: true });
   const releaseLock = inMemory ? () => {} : lockEmbeddedDatabase(dir);
   try {
-    const client = await PGlite.create(dir);
+    // pg_trgm backs template search's indexes (migration 0007); PostgreSQL has it built in.
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
     const pgliteDb = drizzlePglite(client, { schema });
     if (options.migrate !== false) await migratePglite(pgliteDb, { migrationsFolder });
     const db = pgliteDb as unknown as Database;

@@ -208,6 +208,10 @@ export const templates = pgTable(
     index('templates_category_idx').on(t.category),
     index('templates_usage_idx').on(t.usageCount),
     index('templates_created_idx').on(t.createdAt),
+    // Template search is ILIKE '%words%' on the name and the category: trigram indexes (pg_trgm)
+    // answer it without reading every row.
+    index('templates_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('templates_category_trgm_idx').using('gin', t.category.op('gin_trgm_ops')),
   ],
 );
 
@@ -229,6 +233,8 @@ export const userTemplates = pgTable(
   (t) => [
     index('user_templates_user_idx').on(t.userId, t.createdAt),
     index('user_templates_public_idx').on(t.isPublic, t.createdAt),
+    // Community search is ILIKE '%words%' on the name, as for official templates.
+    index('user_templates_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 

@@ -13,7 +13,10 @@ const queryClient = createQueryClient({
 
 // Every page first asks who is signed in: the question leaves now, while the page's own code is
 // still loading, instead of after it (one round trip less before the first screen).
-void queryClient.prefetchQuery({ queryKey: queryKeys.account, queryFn: fetchAccount });
+export const firstAccountAnswer = queryClient.prefetchQuery({
+  queryKey: queryKeys.account,
+  queryFn: fetchAccount,
+});
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

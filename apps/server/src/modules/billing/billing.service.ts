@@ -19,15 +19,20 @@ import {
   type BillingProvider,
 } from '../../platform/billing/billing-provider.js';
 import type { TestBillingProvider } from '../../platform/billing/test-billing-provider.js';
+import { addCredits } from '../credits/credits.queries.js';
 import {
   applyBillingEvent,
-  grantCredits,
+  changeAccount,
   selectBillingState,
   selectTier,
   selectUserIdByEmail,
-  setPlanDirectly,
-  settleEndedSubscription,
 } from './billing.queries.js';
+import {
+  accountOfEvent,
+  decideBillingEvent,
+  decidePlanSet,
+  decideSettle,
+} from './billing.rules.js';
 
 export type SubscriptionState = {
   provider: 'test' | 'stripe' | 'none';
@@ -55,16 +60,24 @@ export function createBillingService(deps: {
   async function apply(event: BillingEvent, providerType: string, payload: unknown) {
     const result = await applyBillingEvent(db, {
       provider: provider.kind,
-      event,
+      eventId: event.id,
       providerType,
       payload,
+      lookup: accountOfEvent(event),
+      decide: (account) => decideBillingEvent(account, event),
     });
     deps.logger.info({ eventId: event.id, type: providerType, result }, 'billing event');
     return result;
   }
 
+  /** Ends a cancelled subscription whose period is over (no provider event says so). */
+  async function settle(userId: string) {
+    const at = now();
+    await changeAccount(db, { userId, decide: (account) => decideSettle(account, at) });
+  }
+
   async function requireState(userId: string) {
-    await settleEndedSubscription(db, userId, now());
+    await settle(userId);
     const state = await selectBillingState(db, userId);
     if (!state) throw new PublicError(401, SUBSCRIPTION_MESSAGES.sessionNotFound, 'no_session');
     return state;
@@ -80,16 +93,14 @@ export function createBillingService(deps: {
     kind: provider.kind,
 
     /** Ends a cancelled subscription whose period is over; called before account reads. */
-    settle(userId: string) {
-      return settleEndedSubscription(db, userId, now());
-    },
+    settle,
 
     /**
      * The person's plan, after ending a cancelled subscription whose period is over: the one
      * way every module reads the tier, so no check sees a plan that has already ended.
      */
     async readTier(userId: string): Promise<string> {
-      await settleEndedSubscription(db, userId, now());
+      await settle(userId);
       return selectTier(db, userId);
     },
 
@@ -359,7 +370,12 @@ export function createBillingService(deps: {
     async grantCreditsByEmail(email: string, amount: number) {
       const userId = await selectUserIdByEmail(db, email);
       if (!userId) throw new Error(`No account with the e-mail ${email}`);
-      await grantCredits(db, { userId, amount });
+      await addCredits(db, {
+        userId,
+        amount,
+        key: `admin:${randomUUID()}`,
+        note: 'Granted by an administrator',
+      });
       return selectBillingState(db, userId);
     },
 
@@ -367,7 +383,12 @@ export function createBillingService(deps: {
       const userId = await selectUserIdByEmail(db, email);
       if (!userId) throw new Error(`No account with the e-mail ${email}`);
       const frequency = tier === 'free' ? 'monthly' : parseTier(tier)!.frequency;
-      await setPlanDirectly(db, { userId, tier, days: days ?? PERIOD_DAYS[frequency], now: now() });
+      const change = { tier, days: days ?? PERIOD_DAYS[frequency], now: now() };
+      const hasProfile = await changeAccount(db, {
+        userId,
+        decide: (account) => decidePlanSet(account, change),
+      });
+      if (!hasProfile) throw new Error('No profile for this user');
       return selectBillingState(db, userId);
     },
   };

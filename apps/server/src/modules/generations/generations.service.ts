@@ -154,8 +154,8 @@ export type GenerationServiceDeps = {
   events: GenerationEvents;
   logger: Logger;
   timeoutMs: number;
-  /** Reads a user's tier (for the private-visibility gate). */
-  getTier: (userId: string) => Promise<string>;
+  /** The person's plan, settled (the billing service's readTier): private results, downloads. */
+  readTier: (userId: string) => Promise<string>;
   /** Adds a finished generation to its template's usage count, once. */
   countUsage?: (generationId: string) => Promise<unknown>;
   /** Told once a generation has ended, done or failed (the API key's webhook). */
@@ -254,7 +254,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
   async function resultUrl(row: GenerationRow): Promise<string> {
     const fileName = resultFileName(row);
     const fullKey = `${row.userId}/${fileName}`;
-    if (isPaidTier(await deps.getTier(row.userId))) {
+    if (isPaidTier(await deps.readTier(row.userId))) {
       return storage.createUrl('user-creations', fullKey, SIGNED_URL_TTL.default);
     }
     const previewKey = `${row.userId}/previews/${fileName}`;
@@ -289,7 +289,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
   }
 
   async function assertCanStart(userId: string, visibility: 'public' | 'private' | undefined) {
-    if (visibility === 'private' && !isPaidTier(await deps.getTier(userId))) {
+    if (visibility === 'private' && !isPaidTier(await deps.readTier(userId))) {
       throw new PublicError(
         403,
         'Private templates are available on paid plans.',
@@ -542,7 +542,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
           ? await storage.get('user-creations', `${row.userId}/${fileName}`)
           : null;
       if (!file) throw new PublicError(404, 'The image is not ready.', 'not_ready');
-      const allowed = resolveDownloadOptions({ tier: await deps.getTier(userId), ...request });
+      const allowed = resolveDownloadOptions({ tier: await deps.readTier(userId), ...request });
       return renderDownload({
         png: file.body,
         ...allowed,

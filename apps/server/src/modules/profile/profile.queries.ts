@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { authUsers, creditLedger, storedObjects, users } from '../../db/schema.js';
+import { authUsers, storedObjects, users } from '../../db/schema.js';
+import { writeSignupGrant } from '../credits/credits.queries.js';
 
 /**
  * Creates the spec's profile row with its defaults and the free allowance, written as a ledger
@@ -16,18 +17,7 @@ export async function insertProfileIfMissing(
       .values({ userId: options.userId, credits: options.freeCredits })
       .onConflictDoNothing()
       .returning({ userId: users.userId });
-    if (inserted.length && options.freeCredits > 0) {
-      await tx
-        .insert(creditLedger)
-        .values({
-          userId: options.userId,
-          kind: 'grant',
-          amount: options.freeCredits,
-          key: `signup:${options.userId}`,
-          note: 'Free allowance',
-        })
-        .onConflictDoNothing();
-    }
+    if (inserted.length) await writeSignupGrant(tx, options);
     return inserted.length > 0;
   });
 }
@@ -77,17 +67,8 @@ export async function upsertOnboarding(
       })
       .returning({ createdAt: users.createdAt, updatedAt: users.updatedAt });
     // A row made here (no profile existed) gets its free grant like any new account.
-    if (row && row.createdAt.getTime() === row.updatedAt.getTime() && options.freeCredits > 0) {
-      await tx
-        .insert(creditLedger)
-        .values({
-          userId: options.userId,
-          kind: 'grant',
-          amount: options.freeCredits,
-          key: `signup:${options.userId}`,
-          note: 'Free allowance',
-        })
-        .onConflictDoNothing();
+    if (row && row.createdAt.getTime() === row.updatedAt.getTime()) {
+      await writeSignupGrant(tx, { userId: options.userId, freeCredits: options.freeCredits });
     }
   });
 }
