@@ -1,2 +1,2 @@
 export { CommunityPage } from './CommunityPage';
-export { fetchMyTemplates, updateVisibility, type CommunityTemplate } from './api';
+export { fetchMyTemplates, updateVisibility } from './api';

@@ -20,5 +20,4 @@ export function deleteUpload(id: string) {
   return readJson(api.uploads[':id'].$delete({ param: { id } }));
 }
 
-export type Design = Awaited<ReturnType<typeof fetchDesigns>>[number];
 export type Upload = Awaited<ReturnType<typeof fetchUploads>>[number];

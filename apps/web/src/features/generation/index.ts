@@ -1,7 +1,7 @@
 export * from './api';
 export { useGeneration } from './use-generation';
-export { useGenerationRun, type RunFailure } from './use-generation-run';
-export { describeStartFailure, type StartFailure } from './start-errors';
+export { useGenerationRun } from './use-generation-run';
+export { describeStartFailure } from './start-errors';
 export { CreatingImageDialog } from './components/CreatingImageDialog';
 export { DownloadDialog } from './components/DownloadDialog';
 export { CompareView } from './components/CompareView';
