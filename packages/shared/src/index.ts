@@ -15,3 +15,7 @@ export * from './settings.js';
 export * from './chat.js';
 export * from './cut-out.js';
 export * from './api.js';
+export * from './schemas/common.schema.js';
+export * from './schemas/generation.schema.js';
+export * from './schemas/billing.schema.js';
+export * from './schemas/templates.schema.js';

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { CLIENT_IP_HEADER } from '../modules/auth/auth.js';
+
+/** The header this middleware sets from the socket (or a trusted proxy); auth reads it. */
+export const CLIENT_IP_HEADER = 'x-adtwin-client-ip';
 
 /**
  * Decides the client address once per request and carries it in our own header, replacing any

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AUTH_MESSAGES } from '@adtwin/shared';
 import type { Logger } from 'pino';
+import { DomainError, type DomainErrorKind } from '../domain-error.js';
 
 /** An error whose message is safe to show the person who caused it. */
 export class PublicError extends Error {
@@ -14,6 +15,26 @@ export class PublicError extends Error {
     super(message);
     this.name = 'PublicError';
   }
+}
+
+/** The one place a domain error's kind becomes an HTTP status. */
+const STATUS_BY_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  too_many: 429,
+  failed: 500,
+  provider_failed: 502,
+  unavailable: 503,
+};
+
+function statusOfDomainError(error: DomainError): ContentfulStatusCode {
+  return STATUS_BY_KIND[error.kind];
 }
 
 export type ErrorBody = { error: string; code?: string };
@@ -69,6 +90,8 @@ function databaseCode(error: unknown): string | undefined {
 export function handleError(error: Error, c: Context, logger: Logger): Response {
   if (error instanceof PublicError)
     return errorResponse(c, error.status, error.message, error.code);
+  if (error instanceof DomainError)
+    return errorResponse(c, statusOfDomainError(error), error.message, error.code);
   // A malformed percent-encoding in the address (`%25`, `%E0%A4%A`) fails where hono decodes it.
   if (error instanceof URIError) {
     return errorResponse(c, 400, 'Malformed address', 'invalid_request');

@@ -1,14 +1,9 @@
 import { z } from '@hono/zod-openapi';
+import { ErrorSchema as ErrorBodySchema, MAX_SERIAL_ID } from '@adtwin/shared';
 
-export const ErrorSchema = z
-  .object({ error: z.string(), code: z.string().optional() })
-  .openapi('Error');
-
-/**
- * The id of a row in a `serial` (PostgreSQL integer) column: anything past 2^31-1 could never
- * name a row, and the database would refuse it with an error instead of "not found".
- */
-export const MAX_SERIAL_ID = 2_147_483_647;
+// Shared schemas are plain zod: `.meta({ id })` names them in the OpenAPI document, once, here or
+// in the route file that owns them.
+export const ErrorSchema = ErrorBodySchema.meta({ id: 'Error' });
 export const SerialIdSchema = z.coerce.number().int().min(1).max(MAX_SERIAL_ID);
 
 /** The public API's error shape (`/api/v1`): a stable code to branch on and a message to show. */

@@ -1,10 +1,18 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Auth } from '../modules/auth/auth.js';
 import type { AppEnv, SessionUser } from './app-env.js';
 import { PublicError } from './errors.js';
 
+/** What the middleware needs of the auth module (better-auth's api): the request's session. */
+export type SessionReader = {
+  api: {
+    getSession(options: {
+      headers: Headers;
+    }): Promise<{ user: object; session: { id: string } } | null>;
+  };
+};
+
 /** Reads the session cookie once per request; handlers see `user` or null. */
-export function sessionMiddleware(auth: Auth): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(auth: SessionReader): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     c.set('user', (session?.user as SessionUser | undefined) ?? null);

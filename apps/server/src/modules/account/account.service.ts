@@ -1,7 +1,7 @@
 import { BUCKETS, DELETE_ACCOUNT_MESSAGES, isPaidTier } from '@adtwin/shared';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { deleteUserRows, selectOwnedFiles } from './account.queries.js';
 
@@ -27,8 +27,8 @@ export function createAccountService(deps: {
      */
     async deleteAccount(userId: string) {
       if (isPaidTier(await deps.readTier(userId)))
-        throw new PublicError(
-          409,
+        throw new DomainError(
+          'conflict',
           DELETE_ACCOUNT_MESSAGES.activeSubscription,
           'active_subscription',
         );
@@ -40,7 +40,7 @@ export function createAccountService(deps: {
         await deleteUserRows(deps.db, userId);
       } catch (error) {
         deps.logger.error({ err: error, userId }, 'account deletion failed');
-        throw new PublicError(500, DELETE_ACCOUNT_MESSAGES.failed, 'delete_failed');
+        throw new DomainError('failed', DELETE_ACCOUNT_MESSAGES.failed, 'delete_failed');
       }
       deps.logger.info({ userId }, 'account deleted');
     },

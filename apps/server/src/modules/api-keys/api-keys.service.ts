@@ -8,7 +8,7 @@ import {
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
 import type { KeyHolder } from '../../http/app-env.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { resolvesToPublicAddresses } from '../webhooks/receiver-address.js';
 import {
   insertKeyWithinLimit,
@@ -74,7 +74,7 @@ export function createApiKeyService(deps: {
 
   async function ownKey(userId: string, id: string): Promise<ApiKeyRow> {
     const row = await selectActiveKey(db, userId, id);
-    if (!row) throw new PublicError(404, API_KEY_MESSAGES.notFound, 'not_found');
+    if (!row) throw new DomainError('not_found', API_KEY_MESSAGES.notFound, 'not_found');
     return row;
   }
 
@@ -83,13 +83,13 @@ export function createApiKeyService(deps: {
     try {
       parsed = new URL(url);
     } catch {
-      throw new PublicError(400, API_KEY_MESSAGES.webhookUrlInvalid, 'invalid_webhook_url');
+      throw new DomainError('invalid', API_KEY_MESSAGES.webhookUrlInvalid, 'invalid_webhook_url');
     }
     if (!['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) {
-      throw new PublicError(400, API_KEY_MESSAGES.webhookUrlInvalid, 'invalid_webhook_url');
+      throw new DomainError('invalid', API_KEY_MESSAGES.webhookUrlInvalid, 'invalid_webhook_url');
     }
     if (!deps.allowPrivateWebhooks && !(await resolvesToPublicAddresses(parsed.hostname))) {
-      throw new PublicError(400, API_KEY_MESSAGES.webhookUrlPrivate, 'private_webhook_url');
+      throw new DomainError('invalid', API_KEY_MESSAGES.webhookUrlPrivate, 'private_webhook_url');
     }
   }
 
@@ -111,13 +111,13 @@ export function createApiKeyService(deps: {
         },
         MAX_API_KEYS_PER_USER,
       );
-      if (!row) throw new PublicError(400, API_KEY_MESSAGES.tooMany, 'too_many_keys');
+      if (!row) throw new DomainError('invalid', API_KEY_MESSAGES.tooMany, 'too_many_keys');
       return { ...toView(row), key };
     },
 
     async revoke(userId: string, id: string): Promise<void> {
       if (!(await revokeKey(db, userId, id)))
-        throw new PublicError(404, API_KEY_MESSAGES.notFound, 'not_found');
+        throw new DomainError('not_found', API_KEY_MESSAGES.notFound, 'not_found');
     },
 
     /** The holder of a bearer secret, or null for a wrong or revoked one. */
@@ -138,13 +138,13 @@ export function createApiKeyService(deps: {
       await assertReceiverAllowed(url);
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
       if (!(await updateWebhook(db, { userId, id, url, secret })))
-        throw new PublicError(404, API_KEY_MESSAGES.notFound, 'not_found');
+        throw new DomainError('not_found', API_KEY_MESSAGES.notFound, 'not_found');
       return { webhookUrl: url, secret };
     },
 
     async clearWebhook(userId: string, id: string): Promise<void> {
       if (!(await updateWebhook(db, { userId, id, url: null, secret: null })))
-        throw new PublicError(404, API_KEY_MESSAGES.notFound, 'not_found');
+        throw new DomainError('not_found', API_KEY_MESSAGES.notFound, 'not_found');
     },
 
     async listDeliveries(userId: string, id: string): Promise<WebhookDeliveryView[]> {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimitName, RateLimits } from '../../platform/ratelimit/rate-limits.js';
-import { CLIENT_IP_HEADER } from './auth.js';
+import { CLIENT_IP_HEADER } from '../../http/client-ip.js';
 
 /** The auth calls with their own per-address limit; every other auth call shares `auth`. */
 const RULE_BY_PATH: Record<string, RateLimitName> = {

@@ -16,9 +16,7 @@ import type { RateLimits } from '../../platform/ratelimit/rate-limits.js';
 import { ACCOUNT_LOCKED_MESSAGE, createAccountThrottle } from './account-throttle.js';
 import { resetPasswordMail, verificationMail } from './auth.mails.js';
 import { isEmailRegistered } from './auth.queries.js';
-
-/** The header our own middleware sets from the socket (or a trusted proxy); see client-ip.ts. */
-export const CLIENT_IP_HEADER = 'x-adtwin-client-ip';
+import { CLIENT_IP_HEADER } from '../../http/client-ip.js';
 
 export type AuthOptions = {
   db: Database;

@@ -1,7 +1,12 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { IMAGE_SIZE_VALUES, MAX_BATCH_TEMPLATES, MAX_TEXT_REPLACEMENTS } from '@adtwin/shared';
+import {
+  IMAGE_SIZE_VALUES,
+  MAX_BATCH_TEMPLATES,
+  MAX_SERIAL_ID,
+  MAX_TEXT_REPLACEMENTS,
+} from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
-import { ErrorSchema, MAX_SERIAL_ID } from '../../http/schemas.js';
+import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { BatchService } from './batches.service.js';

@@ -6,7 +6,7 @@ import {
   type ImageSize,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import type { GenerationService } from '../generations/generations.service.js';
 import { selectOwnUpload } from '../uploads/uploads.queries.js';
 import { insertBatch, selectOwnBatch } from './batches.queries.js';
@@ -39,17 +39,21 @@ export function createBatchService(deps: { db: Database; generations: Generation
       options: { apiKeyId?: string | undefined } = {},
     ): Promise<{ id: string; items: BatchItem[] }> {
       if (input.templateIds.length < 1 || input.templateIds.length > MAX_BATCH_TEMPLATES) {
-        throw new PublicError(
-          400,
+        throw new DomainError(
+          'invalid',
           `Choose between 1 and ${MAX_BATCH_TEMPLATES} templates.`,
           'invalid_request',
         );
       }
       if (new Set(input.templateIds).size !== input.templateIds.length) {
-        throw new PublicError(400, API_KEY_MESSAGES.batchDuplicateTemplates, 'invalid_request');
+        throw new DomainError(
+          'invalid',
+          API_KEY_MESSAGES.batchDuplicateTemplates,
+          'invalid_request',
+        );
       }
       if (!(await selectOwnUpload(db, { ownerId: userId, id: input.productUploadId }))) {
-        throw new PublicError(404, GENERATION_MESSAGES.missingUrls, 'upload_not_found');
+        throw new DomainError('not_found', GENERATION_MESSAGES.missingUrls, 'upload_not_found');
       }
       const items: BatchItem[] = [];
       for (const templateId of input.templateIds) {
@@ -69,7 +73,7 @@ export function createBatchService(deps: { db: Database; generations: Generation
           );
           items.push({ templateId, generationId: generation.id, error: null });
         } catch (error) {
-          if (!(error instanceof PublicError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
           items.push({
             templateId,
             generationId: null,
@@ -83,7 +87,7 @@ export function createBatchService(deps: { db: Database; generations: Generation
 
     async get(userId: string, id: string) {
       const batch = await selectOwnBatch(db, { userId, id });
-      if (!batch) throw new PublicError(404, 'Batch not found', 'not_found');
+      if (!batch) throw new DomainError('not_found', 'Batch not found', 'not_found');
       return { id: batch.id, items: batch.items, createdAt: batch.createdAt.toISOString() };
     },
   };

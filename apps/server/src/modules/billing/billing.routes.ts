@@ -1,25 +1,19 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { BILLING_FREQUENCIES, PAID_PLANS, SUBSCRIPTION_TIERS } from '@adtwin/shared';
+import {
+  CheckoutBodySchema as SharedCheckoutBodySchema,
+  CheckoutOutcomeSchema as SharedCheckoutOutcomeSchema,
+  RedirectUrlSchema,
+  SUBSCRIPTION_TIERS,
+  SubscriptionSchema as SharedSubscriptionSchema,
+} from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { BillingService } from './billing.service.js';
 
-const SubscriptionSchema = z
-  .object({
-    provider: z.enum(['test', 'stripe', 'none']),
-    tier: z.string(),
-    credits: z.number().int(),
-    creditsUsed: z.number().int(),
-    status: z.string().nullable(),
-    periodEndsAt: z.string().nullable(),
-    cancelAtPeriodEnd: z.boolean(),
-    hasCustomer: z.boolean(),
-  })
-  .openapi('Subscription');
-
-const UrlSchema = z.object({ url: z.string() }).openapi('RedirectUrl');
+const SubscriptionSchema = SharedSubscriptionSchema.meta({ id: 'Subscription' });
+const UrlSchema = RedirectUrlSchema.meta({ id: 'RedirectUrl' });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
@@ -40,9 +34,7 @@ const getSubscriptionRoute = createRoute({
   responses: { 200: json(SubscriptionSchema, 'The subscription'), ...errors },
 });
 
-const CheckoutBodySchema = z
-  .object({ planType: z.enum(PAID_PLANS), frequency: z.enum(BILLING_FREQUENCIES) })
-  .openapi('CheckoutBody');
+const CheckoutBodySchema = SharedCheckoutBodySchema.meta({ id: 'CheckoutBody' });
 
 const checkoutRoute = createRoute({
   method: 'post',
@@ -60,13 +52,7 @@ const CheckoutParamsSchema = z.object({
   sessionId: z.string().regex(/^(cs|test_cs)_[A-Za-z0-9_-]{1,200}$/),
 });
 
-const CheckoutOutcomeSchema = z
-  .object({
-    status: z.enum(['paid', 'open']),
-    plan: z.enum(PAID_PLANS),
-    frequency: z.enum(BILLING_FREQUENCIES),
-  })
-  .openapi('CheckoutOutcome');
+const CheckoutOutcomeSchema = SharedCheckoutOutcomeSchema.meta({ id: 'CheckoutOutcome' });
 
 const readCheckoutRoute = createRoute({
   method: 'get',

@@ -9,9 +9,10 @@ import {
   type BillingFrequency,
   type PaidPlan,
   type PaidTier,
+  type Subscription,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import {
   UnreadableWebhookError,
   WebhookSignatureError,
@@ -34,16 +35,8 @@ import {
   decideSettle,
 } from './billing.rules.js';
 
-export type SubscriptionState = {
-  provider: 'test' | 'stripe' | 'none';
-  tier: string;
-  credits: number;
-  creditsUsed: number;
-  status: string | null;
-  periodEndsAt: string | null;
-  cancelAtPeriodEnd: boolean;
-  hasCustomer: boolean;
-};
+/** What GET /api/billing/subscription answers (the shared schema's type). */
+export type SubscriptionState = Subscription;
 
 const DAY_MS = 86_400_000;
 
@@ -79,13 +72,14 @@ export function createBillingService(deps: {
   async function requireState(userId: string) {
     await settle(userId);
     const state = await selectBillingState(db, userId);
-    if (!state) throw new PublicError(401, SUBSCRIPTION_MESSAGES.sessionNotFound, 'no_session');
+    if (!state)
+      throw new DomainError('unauthenticated', SUBSCRIPTION_MESSAGES.sessionNotFound, 'no_session');
     return state;
   }
 
   function requireTestProvider(): TestBillingProvider {
     if (provider.kind !== 'test' || !('findCheckout' in provider))
-      throw new PublicError(404, 'Test payments are off on this server.');
+      throw new DomainError('not_found', 'Test payments are off on this server.');
     return provider as TestBillingProvider;
   }
 
@@ -147,40 +141,48 @@ export function createBillingService(deps: {
           cancelUrl: cancel.toString(),
         });
       } catch (error) {
-        if (error instanceof PublicError) throw error;
+        if (error instanceof DomainError) throw error;
         deps.logger.error({ err: error }, 'checkout session failed');
-        throw new PublicError(502, SUBSCRIPTION_MESSAGES.checkoutFailed, 'checkout_failed');
+        throw new DomainError(
+          'provider_failed',
+          SUBSCRIPTION_MESSAGES.checkoutFailed,
+          'checkout_failed',
+        );
       }
     },
 
     async openPortal(userId: string) {
       const state = await requireState(userId);
       if (!state.customerId)
-        throw new PublicError(400, SUBSCRIPTION_MESSAGES.customerNotFound, 'no_customer');
+        throw new DomainError('invalid', SUBSCRIPTION_MESSAGES.customerNotFound, 'no_customer');
       try {
         return await provider.createPortal({
           customerId: state.customerId,
           returnUrl: `${deps.publicUrl}/subscription`,
         });
       } catch (error) {
-        if (error instanceof PublicError) throw error;
+        if (error instanceof DomainError) throw error;
         deps.logger.error({ err: error }, 'portal session failed');
-        throw new PublicError(502, SUBSCRIPTION_MESSAGES.redirectFailed, 'portal_failed');
+        throw new DomainError(
+          'provider_failed',
+          SUBSCRIPTION_MESSAGES.redirectFailed,
+          'portal_failed',
+        );
       }
     },
 
     /** Stripe's webhook: verified on the raw body, then applied once. */
     async receiveWebhook(rawBody: string, signature: string | undefined) {
-      if (provider.kind !== 'stripe') throw new PublicError(404, 'Not found');
+      if (provider.kind !== 'stripe') throw new DomainError('not_found', 'Not found');
       let parsed;
       try {
         parsed = await provider.parseWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError)
-          throw new PublicError(400, 'Invalid signature', 'invalid_signature');
+          throw new DomainError('invalid', 'Invalid signature', 'invalid_signature');
         if (error instanceof UnreadableWebhookError) {
           deps.logger.warn({ err: error }, 'unreadable billing event');
-          throw new PublicError(400, 'Unreadable event', 'unreadable_event');
+          throw new DomainError('invalid', 'Unreadable event', 'unreadable_event');
         }
         throw error;
       }
@@ -198,11 +200,15 @@ export function createBillingService(deps: {
         outcome = await provider.readCheckout(options.sessionId);
       } catch (error) {
         deps.logger.error({ err: error }, 'checkout session read failed');
-        throw new PublicError(502, SUBSCRIPTION_MESSAGES.somethingWrong, 'checkout_read_failed');
+        throw new DomainError(
+          'provider_failed',
+          SUBSCRIPTION_MESSAGES.somethingWrong,
+          'checkout_read_failed',
+        );
       }
       const parsed = outcome?.tier ? parseTier(outcome.tier) : null;
       if (!outcome || outcome.userId !== options.userId || !parsed)
-        throw new PublicError(404, 'This checkout was not found.', 'checkout_not_found');
+        throw new DomainError('not_found', 'This checkout was not found.', 'checkout_not_found');
       return {
         status: outcome.isPaid ? ('paid' as const) : ('open' as const),
         plan: parsed.plan,
@@ -217,10 +223,13 @@ export function createBillingService(deps: {
       const testProvider = requireTestProvider();
       const checkout = testProvider.findCheckout(options.sessionId, options.userId);
       if (!checkout)
-        throw new PublicError(404, 'This test checkout has expired. Please start again.');
+        throw new DomainError('not_found', 'This test checkout has expired. Please start again.');
       const state = await requireState(options.userId);
       if (state.tier !== 'free')
-        throw new PublicError(409, 'You already have a subscription; use Manage to change it.');
+        throw new DomainError(
+          'conflict',
+          'You already have a subscription; use Manage to change it.',
+        );
       const at = now();
       const customerId = state.customerId ?? `test_cus_${options.userId}`;
       const subscriptionId = `test_sub_${options.sessionId}`;
@@ -278,7 +287,7 @@ export function createBillingService(deps: {
       requireTestProvider();
       const state = await requireState(options.userId);
       if (!isKnownPaidTier(state.tier) || !state.customerId)
-        throw new PublicError(409, 'There is no subscription to change.');
+        throw new DomainError('conflict', 'There is no subscription to change.');
       const at = now();
       const { frequency } = parseTier(options.tier)!;
       const periodEnd = new Date(at.getTime() + PERIOD_DAYS[frequency] * DAY_MS);
@@ -323,7 +332,7 @@ export function createBillingService(deps: {
       requireTestProvider();
       const state = await requireState(options.userId);
       if (!isKnownPaidTier(state.tier) || !state.customerId || !state.periodEndsAt)
-        throw new PublicError(409, 'There is no subscription to cancel.');
+        throw new DomainError('conflict', 'There is no subscription to cancel.');
       await apply(
         {
           id: `test_evt_${randomUUID()}`,
@@ -348,7 +357,7 @@ export function createBillingService(deps: {
       requireTestProvider();
       const state = await requireState(userId);
       if (!isKnownPaidTier(state.tier) || !state.customerId)
-        throw new PublicError(409, 'There is no subscription to end.');
+        throw new DomainError('conflict', 'There is no subscription to end.');
       await apply(
         {
           id: `test_evt_${randomUUID()}`,

@@ -7,7 +7,7 @@ import {
 } from '@adtwin/shared';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { decodeImage } from '../../platform/images/validate-image.js';
 import { extensionFor } from '../../platform/storage/content-type.js';
@@ -37,23 +37,27 @@ export function createBugReportService(deps: {
     }) {
       const description = options.description.trim();
       if (!description)
-        throw new PublicError(400, 'Please describe the problem.', 'description_required');
+        throw new DomainError('invalid', 'Please describe the problem.', 'description_required');
       if (description.length > BUG_REPORT_MAX_DESCRIPTION_LENGTH) {
-        throw new PublicError(
-          400,
+        throw new DomainError(
+          'invalid',
           `The description can be at most ${BUG_REPORT_MAX_DESCRIPTION_LENGTH} characters.`,
           'description_too_long',
         );
       }
       if (options.attachments.length > BUG_REPORT_MAX_ATTACHMENTS) {
-        throw new PublicError(400, BUG_REPORT_MESSAGES.tooManyAttachments, 'too_many_attachments');
+        throw new DomainError(
+          'invalid',
+          BUG_REPORT_MESSAGES.tooManyAttachments,
+          'too_many_attachments',
+        );
       }
       // Check every file before storing any, so a refused report leaves nothing behind.
       const checked = await Promise.all(
         options.attachments.map(async (file) => {
           if (file.bytes.byteLength > BUG_REPORT_MAX_ATTACHMENT_BYTES) {
-            throw new PublicError(
-              413,
+            throw new DomainError(
+              'too_large',
               `${file.name} is larger than 10 MB.`,
               'attachment_too_large',
             );
@@ -61,8 +65,8 @@ export function createBugReportService(deps: {
           const { type } = await decodeImage(
             file.bytes,
             () =>
-              new PublicError(
-                400,
+              new DomainError(
+                'invalid',
                 `${file.name} is not a PNG, JPEG or WebP image.`,
                 'attachment_type',
               ),
@@ -71,8 +75,8 @@ export function createBugReportService(deps: {
         }),
       );
       if ((await countRecentReports(deps.db, options.userId)) >= REPORTS_PER_HOUR) {
-        throw new PublicError(
-          429,
+        throw new DomainError(
+          'too_many',
           'You have sent many reports in the last hour. Please try again later.',
           'rate_limited',
         );

@@ -9,7 +9,7 @@ import {
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema } from '../templates/templates.routes.js';
+import { PageQuerySchema } from '@adtwin/shared';
 import type { CommunityService } from './community.service.js';
 
 const errors = errorResponses(ErrorSchema);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BROWSE_MESSAGES, PAGE_SIZE, isPaidTier } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { COMMUNITY_PREFIX, imagePath } from '../../platform/images/image-paths.js';
 import { checkUploadedImage } from '../../platform/images/validate-image.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
@@ -38,7 +38,7 @@ export function createCommunityService(deps: {
   /** The one rule for private templates, on creation as on a later change. */
   async function requirePaidForPrivate(userId: string, isPublic: boolean) {
     if (!isPublic && !isPaidTier(await deps.readTier(userId))) {
-      throw new PublicError(403, 'Private templates need a paid plan', UPGRADE_REQUIRED);
+      throw new DomainError('forbidden', 'Private templates need a paid plan', UPGRADE_REQUIRED);
     }
   }
 
@@ -69,9 +69,13 @@ export function createCommunityService(deps: {
     /** A community template for its owner, or for anyone signed in while it is public. */
     async getCommunityTemplate(options: { userId: string; id: string }) {
       const row = await selectUserTemplate(deps.db, options.id);
-      if (!row) throw new PublicError(404, BROWSE_MESSAGES.templateNotFound, 'not_found');
+      if (!row) throw new DomainError('not_found', BROWSE_MESSAGES.templateNotFound, 'not_found');
       if (!row.isPublic && row.userId !== options.userId) {
-        throw new PublicError(403, BROWSE_MESSAGES.privateTemplateDenied, 'private_template');
+        throw new DomainError(
+          'forbidden',
+          BROWSE_MESSAGES.privateTemplateDenied,
+          'private_template',
+        );
       }
       return { ...toCard(row), isOwner: row.userId === options.userId };
     },
@@ -105,9 +109,9 @@ export function createCommunityService(deps: {
     /** Only the owner names a template; the name is what the community sees. */
     async renameTemplate(options: { userId: string; id: string; name: string }) {
       const name = options.name.trim().slice(0, 120);
-      if (!name) throw new PublicError(400, 'Name cannot be empty', 'empty_name');
+      if (!name) throw new DomainError('invalid', 'Name cannot be empty', 'empty_name');
       const row = await updateTemplateName(deps.db, { ...options, name });
-      if (!row) throw new PublicError(404, BROWSE_MESSAGES.templateNotFound, 'not_found');
+      if (!row) throw new DomainError('not_found', BROWSE_MESSAGES.templateNotFound, 'not_found');
       return toCard(row);
     },
 
@@ -118,7 +122,7 @@ export function createCommunityService(deps: {
     async setVisibility(options: { userId: string; id: string; isPublic: boolean }) {
       await requirePaidForPrivate(options.userId, options.isPublic);
       const row = await updateVisibility(deps.db, options);
-      if (!row) throw new PublicError(404, BROWSE_MESSAGES.templateNotFound, 'not_found');
+      if (!row) throw new DomainError('not_found', BROWSE_MESSAGES.templateNotFound, 'not_found');
       return {
         template: toCard(row),
         message: row.isPublic ? BROWSE_MESSAGES.nowPublic : BROWSE_MESSAGES.nowPrivate,

@@ -9,7 +9,7 @@ import {
   type CutOutWarningCode,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { decodeImage } from '../../platform/images/validate-image.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { selectOwnUpload } from '../uploads/uploads.queries.js';
@@ -51,7 +51,7 @@ export function createCutOutService(deps: {
     const upload = await selectOwnUpload(db, { ownerId: userId, id: uploadId });
     const file = upload ? await storage.get('temp-images', upload.key) : null;
     if (!upload || !file) {
-      throw new PublicError(404, GENERATION_MESSAGES.missingUrls, 'upload_not_found');
+      throw new DomainError('not_found', GENERATION_MESSAGES.missingUrls, 'upload_not_found');
     }
     return { upload, bytes: new Uint8Array(file.body) };
   }
@@ -159,7 +159,8 @@ export function createCutOutService(deps: {
       const { bytes } = await readPhoto(userId, uploadId);
       await decodeImage(
         maskBytes,
-        () => new PublicError(415, 'The mask must be a PNG image.', 'unsupported_type'),
+        () =>
+          new DomainError('unsupported_type', 'The mask must be a PNG image.', 'unsupported_type'),
       );
       const size = await photoSize(bytes);
       const resized = () =>
@@ -183,7 +184,7 @@ export function createCutOutService(deps: {
         }
       }
       if (right < 0) {
-        throw new PublicError(400, 'Keep at least a part of the product.', 'empty_mask');
+        throw new DomainError('invalid', 'Keep at least a part of the product.', 'empty_mask');
       }
       const box = { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
       const rgb = await sharp(bytes).rotate().removeAlpha().raw().toBuffer();

@@ -4,7 +4,7 @@ import { ImageItemSchema, errorResponses } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema } from '../templates/templates.routes.js';
+import { PageQuerySchema } from '@adtwin/shared';
 import type { DesignsService } from './designs.service.js';
 
 const listRoute = createRoute({

@@ -3,14 +3,12 @@ import type { Context } from 'hono';
 import {
   DOWNLOAD_FORMATS,
   DOWNLOAD_QUALITIES,
-  IMAGE_SIZE_VALUES,
-  MAX_CHAT_IMAGES,
-  MAX_TEXT_REPLACEMENTS,
-  MIN_PROMPT_LENGTH,
-  REMOVE_MASK_LIMITS,
+  ChatBodySchema as SharedChatBodySchema,
+  GenerationSchema as SharedGenerationSchema,
+  SwapBodySchema as SharedSwapBodySchema,
 } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
-import { ErrorSchema, MAX_SERIAL_ID } from '../../http/schemas.js';
+import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { contentDisposition } from './generation-download.js';
@@ -24,108 +22,9 @@ export const AcceptedHeaders = z.object({
     .openapi({ description: 'The job, to read or follow: /api/generations/{id}' }),
 });
 
-const StepSchema = z.object({
-  key: z.enum(['check', 'upload', 'create', 'done']),
-  label: z.string(),
-  status: z.enum(['pending', 'active', 'complete', 'error']),
-  at: z.string().optional(),
-});
-
-const BoxSchema = z.object({
-  x: z.number().int().min(0).max(20_000),
-  y: z.number().int().min(0).max(20_000),
-  width: z.number().int().min(1).max(20_000),
-  height: z.number().int().min(1).max(20_000),
-});
-
-export const GenerationSchema = z
-  .object({
-    id: z.string(),
-    number: z.number().int(),
-    kind: z.enum(['swap', 'chat']),
-    status: z.enum(['queued', 'running', 'done', 'failed']),
-    steps: z.array(StepSchema),
-    error: z.object({ code: z.string(), title: z.string(), message: z.string() }).nullable(),
-    result: z.object({ url: z.string(), fileName: z.string() }).nullable(),
-    note: z.string().nullable(),
-    beforeCrop: z
-      .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
-      .nullable(),
-    templateId: z.number().int().nullable(),
-    communityTemplateId: z.string().nullable(),
-    size: z.enum(IMAGE_SIZE_VALUES),
-    swap: z
-      .object({
-        productUploadId: z.string(),
-        product: z
-          .object({
-            id: z.string(),
-            name: z.string(),
-            url: z.string(),
-            createdAt: z.string(),
-            monthYear: z.string(),
-          })
-          .nullable(),
-        replacements: z.array(z.object({ toReplace: z.string(), replacement: z.string() })),
-        productBox: BoxSchema.nullable(),
-        /** The painted Remove region (white: removed), a signed address; null for a box. */
-        removeMaskUrl: z.string().nullable(),
-        includeText: z.boolean(),
-        placement: z.object({ box: BoxSchema, rotation: z.number() }).nullable(),
-      })
-      .nullable(),
-    createdAt: z.string(),
-  })
-  .openapi('Generation');
-
-export const SwapBodySchema = z
-  .object({
-    templateId: z.number().int().min(1).max(MAX_SERIAL_ID).optional(),
-    communityTemplateId: z.uuid().optional(),
-    templateUploadId: z.uuid().optional(),
-    productUploadId: z.uuid(),
-    replacements: z
-      .array(z.object({ toReplace: z.string().max(100), replacement: z.string().max(100) }))
-      .max(MAX_TEXT_REPLACEMENTS)
-      .default([]),
-    size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
-    productBox: BoxSchema.optional(),
-    removeMask: z
-      .string()
-      .max(Math.ceil((REMOVE_MASK_LIMITS.maxBytes * 4) / 3))
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Base64 of a PNG')
-      .optional()
-      .openapi({
-        description:
-          'The Remove region painted by the person: base64 of a PNG of the template shape, at most 4096 px a side, white or opaque pixels removed (exactly those). Wins over productBox.',
-      }),
-    includeText: z.boolean().optional().openapi({
-      description:
-        "false: the ad's words stay out of both regions; true: they may be removed and covered.",
-    }),
-    placement: z
-      .object({ box: BoxSchema, rotation: z.number().min(-180).max(180).default(0) })
-      .optional(),
-    visibility: z.enum(['public', 'private']).optional(),
-    /** The community template's name (design page); else "Design <number>". */
-    templateName: z.string().trim().max(120).optional(),
-  })
-  .openapi('SwapRequest');
-
-export const ChatBodySchema = z
-  .object({
-    prompt: z.string().trim().max(4000),
-    referenceUploadIds: z.array(z.uuid()).max(MAX_CHAT_IMAGES).default([]),
-    size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
-    visibility: z.enum(['public', 'private']).optional(),
-    /** A Regenerate: 1, 2... asks the local engine for another layout of the same request. */
-    variation: z.number().int().min(0).max(100).optional(),
-  })
-  .refine((body) => body.referenceUploadIds.length > 0 || body.prompt.length >= MIN_PROMPT_LENGTH, {
-    message: `A prompt needs at least ${MIN_PROMPT_LENGTH} characters when no image is attached`,
-    path: ['prompt'],
-  })
-  .openapi('ChatRequest');
+export const GenerationSchema = SharedGenerationSchema.meta({ id: 'Generation' });
+export const SwapBodySchema = SharedSwapBodySchema.meta({ id: 'SwapRequest' });
+export const ChatBodySchema = SharedChatBodySchema.meta({ id: 'ChatRequest' });
 
 const errors = {
   400: { description: 'Invalid request', content: { 'application/json': { schema: ErrorSchema } } },

@@ -16,15 +16,18 @@ import {
   initialGenerationSteps,
   isPaidTier,
   monthYearOf,
+  type Box,
+  type ChatInput,
   type DownloadFormat,
+  type Generation,
   type GenerationStepState,
   type DownloadQuality,
-  type ImageSize,
+  type SwapInput,
 } from '@adtwin/shared';
 import { renderDownload, resolveDownloadOptions } from './generation-download.js';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import type { JobQueue } from '../../platform/queue/job-queue.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { ResultSaveError, describeGenerationFailure, failureTitle } from './generation-errors.js';
@@ -56,37 +59,6 @@ import {
 /** A job interrupted this many times is failed (and refunded) rather than tried again. */
 const MAX_ATTEMPTS = 3;
 
-export type Box = { x: number; y: number; width: number; height: number };
-
-export type SwapInput = {
-  templateId?: number | undefined;
-  communityTemplateId?: string | undefined;
-  /** The design page: a template image the person uploaded to their library. */
-  templateUploadId?: string | undefined;
-  productUploadId: string;
-  replacements: { toReplace: string; replacement: string }[];
-  size: ImageSize;
-  productBox?: Box | undefined;
-  /** The Remove region painted by the person: base64 PNG (checked, then stored; wins over productBox). */
-  removeMask?: string | undefined;
-  /** The ad's words: kept out of both regions (false) or removed and covered with them (true). */
-  includeText?: boolean | undefined;
-  /** Where the new product goes (template pixels) and its turn in degrees; else where the old stood. */
-  placement?: { box: Box; rotation?: number | undefined } | undefined;
-  /** Design-page generations become community templates with this visibility. */
-  visibility?: 'public' | 'private' | undefined;
-  /** ...and this name, chosen by the person; else "Design <number>". */
-  templateName?: string | undefined;
-};
-
-export type ChatInput = {
-  prompt: string;
-  referenceUploadIds: string[];
-  size: ImageSize;
-  visibility?: 'public' | 'private' | undefined;
-  variation?: number | undefined;
-};
-
 /** A painted Remove region as kept with its generation: the stored PNG and its box. */
 type StoredRemoveMask = { key: string; box: Box };
 
@@ -108,41 +80,8 @@ type StoredInput =
     >)
   | ({ kind: 'chat' } & ChatInput);
 
-export type GenerationView = {
-  id: string;
-  number: number;
-  kind: 'swap' | 'chat';
-  status: 'queued' | 'running' | 'done' | 'failed';
-  steps: GenerationStepState[];
-  error: { code: string; title: string; message: string } | null;
-  result: { url: string; fileName: string } | null;
-  note: string | null;
-  /** The part of the template the result shows (template pixels), to align a before/after. */
-  beforeCrop: Box | null;
-  /** What the result was made from, so the editor can reopen it. */
-  templateId: number | null;
-  communityTemplateId: string | null;
-  size: ImageSize;
-  /** A swap's own inputs, so reopening the design restores them. */
-  swap: {
-    productUploadId: string;
-    /** The product photo, while it is still in the person's library. */
-    product: {
-      id: string;
-      name: string;
-      url: string;
-      createdAt: string;
-      monthYear: string;
-    } | null;
-    replacements: { toReplace: string; replacement: string }[];
-    productBox: Box | null;
-    /** The painted Remove region, a signed address; null when the region is a box. */
-    removeMaskUrl: string | null;
-    includeText: boolean;
-    placement: { box: Box; rotation: number } | null;
-  } | null;
-  createdAt: string;
-};
+/** A generation as the API shows it (the shared schema's type). */
+export type GenerationView = Generation;
 
 export type GenerationServiceDeps = {
   db: Database;
@@ -290,8 +229,8 @@ export function createGenerationService(deps: GenerationServiceDeps) {
 
   async function assertCanStart(userId: string, visibility: 'public' | 'private' | undefined) {
     if (visibility === 'private' && !isPaidTier(await deps.readTier(userId))) {
-      throw new PublicError(
-        403,
+      throw new DomainError(
+        'forbidden',
         'Private templates are available on paid plans.',
         'upgrade_required:private templates',
       );
@@ -321,11 +260,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
       { maxActive: options.options.maxActive ?? MAX_ACTIVE_GENERATIONS_PER_USER },
     );
     if (started.outcome === 'busy') {
-      throw new PublicError(429, GENERATION_MESSAGES.tooManyText, 'too_many_generations');
+      throw new DomainError('too_many', GENERATION_MESSAGES.tooManyText, 'too_many_generations');
     }
     if (started.outcome === 'no_credits') {
-      throw new PublicError(
-        402,
+      throw new DomainError(
+        'payment_required',
         'You have no credits left.',
         `upgrade_required:${UPGRADE_FEATURES.generation}`,
       );
@@ -424,7 +363,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         : null;
     const meta = file ? await sharp(file.body).metadata() : null;
     if (!meta?.width || !meta.height) {
-      throw new PublicError(404, 'Template not found', 'template_not_found');
+      throw new DomainError('not_found', 'Template not found', 'template_not_found');
     }
     // Browsers show a photo turned by its EXIF orientation; the editor paints on that.
     const isTurned = (meta.orientation ?? 1) >= 5;
@@ -447,21 +386,26 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         input.templateUploadId,
       ].filter((source) => source !== undefined);
       if (templateSources.length !== 1) {
-        throw new PublicError(400, GENERATION_MESSAGES.invalidTemplate, 'invalid_template');
+        throw new DomainError('invalid', GENERATION_MESSAGES.invalidTemplate, 'invalid_template');
       }
       if (input.templateId !== undefined && !(await selectOfficialTemplate(db, input.templateId))) {
-        throw new PublicError(404, 'Template not found', 'template_not_found');
+        throw new DomainError('not_found', 'Template not found', 'template_not_found');
       }
       if (input.communityTemplateId !== undefined) {
         const template = await selectCommunityTemplate(db, input.communityTemplateId);
-        if (!template) throw new PublicError(404, 'Template not found', 'template_not_found');
+        if (!template)
+          throw new DomainError('not_found', 'Template not found', 'template_not_found');
         if (!template.isPublic && template.userId !== userId) {
-          throw new PublicError(403, 'You cannot access this private template', 'private_template');
+          throw new DomainError(
+            'forbidden',
+            'You cannot access this private template',
+            'private_template',
+          );
         }
       }
       for (const uploadId of [input.productUploadId, input.templateUploadId]) {
         if (uploadId && !(await selectOwnUpload(db, { ownerId: userId, id: uploadId }))) {
-          throw new PublicError(404, GENERATION_MESSAGES.missingUrls, 'upload_not_found');
+          throw new DomainError('not_found', GENERATION_MESSAGES.missingUrls, 'upload_not_found');
         }
       }
       await assertCanStart(userId, input.visibility);
@@ -498,7 +442,11 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     ): Promise<GenerationView> {
       for (const id of input.referenceUploadIds) {
         if (!(await selectOwnUpload(db, { ownerId: userId, id }))) {
-          throw new PublicError(404, 'Failed to load image from library', 'upload_not_found');
+          throw new DomainError(
+            'not_found',
+            'Failed to load image from library',
+            'upload_not_found',
+          );
         }
       }
       await assertCanStart(userId, input.visibility);
@@ -509,7 +457,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     async getForUser(userId: string, id: string): Promise<GenerationRow> {
       const row = await findGeneration(db, id).catch(() => null);
       if (!row || row.userId !== userId)
-        throw new PublicError(404, 'Generation not found', 'not_found');
+        throw new DomainError('not_found', 'Generation not found', 'not_found');
       return row;
     },
 
@@ -525,7 +473,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     /** A generation by its public number (the one in `design_<number>.png`), owner only. */
     async getByNumberForUser(userId: string, number: number): Promise<GenerationRow> {
       const row = await findGenerationByNumber(db, { userId, number });
-      if (!row) throw new PublicError(404, 'Generation not found', 'not_found');
+      if (!row) throw new DomainError('not_found', 'Generation not found', 'not_found');
       return row;
     },
 
@@ -541,7 +489,7 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         row.status === 'done'
           ? await storage.get('user-creations', `${row.userId}/${fileName}`)
           : null;
-      if (!file) throw new PublicError(404, 'The image is not ready.', 'not_ready');
+      if (!file) throw new DomainError('not_found', 'The image is not ready.', 'not_ready');
       const allowed = resolveDownloadOptions({ tier: await deps.readTier(userId), ...request });
       return renderDownload({
         png: file.body,

@@ -1,12 +1,11 @@
 import sharp from 'sharp';
-import { REMOVE_MASK_LIMITS, REMOVE_MASK_MESSAGES } from '@adtwin/shared';
-import { PublicError } from '../../http/errors.js';
+import { REMOVE_MASK_LIMITS, REMOVE_MASK_MESSAGES, type Box } from '@adtwin/shared';
+import { DomainError } from '../../domain-error.js';
 import { detectImageType } from '../../platform/storage/content-type.js';
-import type { Box } from './generations.service.js';
 
 type Size = { width: number; height: number };
 
-const refuse = (message: string, code: string) => new PublicError(400, message, code);
+const refuse = (message: string, code: string) => new DomainError('invalid', message, code);
 
 /**
  * A Remove region painted in the editor, checked as hostile input: base64 of a PNG (by its

@@ -11,7 +11,7 @@ import {
 } from '@adtwin/shared';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { decodeImage } from '../../platform/images/validate-image.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import {
@@ -99,7 +99,7 @@ export function createProfileService(deps: {
     }) {
       const source = resolveSource(options.source, options.sourceOther);
       if (!source)
-        throw new PublicError(400, 'Please complete all steps.', 'onboarding_incomplete');
+        throw new DomainError('invalid', 'Please complete all steps.', 'onboarding_incomplete');
       await upsertOnboarding(deps.db, {
         userId: options.userId,
         userType: options.userType,
@@ -111,13 +111,14 @@ export function createProfileService(deps: {
     /** Settings' Full Name: the same rule as the form (not empty, no digits), trimmed. */
     async updateFullName(userId: string, fullName: string) {
       const problem = validateFullName(fullName);
-      if (problem) throw new PublicError(400, problem, 'invalid_name');
+      if (problem) throw new DomainError('invalid', problem, 'invalid_name');
       await updateFullName(deps.db, userId, fullName.trim().replace(/\s+/g, ' '));
     },
 
     async updateUserType(userId: string, userType: UserType) {
       const updated = await updateUserType(deps.db, userId, userType);
-      if (!updated) throw new PublicError(404, SETTINGS_MESSAGES.userTypeFailed, 'no_profile');
+      if (!updated)
+        throw new DomainError('not_found', SETTINGS_MESSAGES.userTypeFailed, 'no_profile');
     },
 
     /**
@@ -126,10 +127,10 @@ export function createProfileService(deps: {
      */
     async replaceAvatar(userId: string, bytes: Uint8Array) {
       if (bytes.byteLength > AVATAR_MAX_BYTES)
-        throw new PublicError(413, AVATAR_TOO_LARGE, 'avatar_too_large');
+        throw new DomainError('too_large', AVATAR_TOO_LARGE, 'avatar_too_large');
       const { type, extension } = await decodeImage(
         bytes,
-        () => new PublicError(400, SETTINGS_MESSAGES.uploadTypes, 'unsupported_type'),
+        () => new DomainError('invalid', SETTINGS_MESSAGES.uploadTypes, 'unsupported_type'),
       );
       const key = `${userId}/avatar-${Date.now()}.${extension}`;
       await deps.storage.put({

@@ -1,5 +1,11 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { PAGE_SIZE, TEMPLATE_SORTS, VOTE_MESSAGES } from '@adtwin/shared';
+import {
+  TemplateCardSchema as SharedTemplateCardSchema,
+  TemplateListQuerySchema,
+  TemplateStatsSchema,
+  UserVoteSchema,
+  VOTE_MESSAGES,
+} from '@adtwin/shared';
 import { PublicError } from '../../http/errors.js';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema, SerialIdSchema } from '../../http/schemas.js';
@@ -7,35 +13,8 @@ import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { TemplatesService } from './templates.service.js';
 
-export const PageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.first),
-  search: z.string().max(100).optional(),
-});
-
-const TemplateCardSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    category: z.string().nullable(),
-    imageUrl: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-    attribution: z.string().nullable(),
-    likes: z.number().int(),
-    dislikes: z.number().int(),
-    usageCount: z.number().int(),
-    userVote: z.enum(['like', 'dislike', 'none']),
-    createdAt: z.string(),
-  })
-  .openapi('TemplateCard');
-
-const StatsSchema = z.object({
-  likes: z.number().int(),
-  dislikes: z.number().int(),
-  usageCount: z.number().int(),
-});
-const UserVoteSchema = z.enum(['like', 'dislike', 'none']);
+const TemplateCardSchema = SharedTemplateCardSchema.meta({ id: 'TemplateCard' });
+const StatsSchema = TemplateStatsSchema;
 
 const errors = {
   400: { description: 'Bad input', content: { 'application/json': { schema: ErrorSchema } } },
@@ -52,10 +31,7 @@ const listRoute = createRoute({
   tags: ['templates'],
   summary: 'Official templates: category, name search, sort and paging',
   request: {
-    query: PageQuerySchema.extend({
-      category: z.string().max(40).optional(),
-      sort: z.enum(TEMPLATE_SORTS).default('most_used'),
-    }),
+    query: TemplateListQuerySchema,
   },
   responses: {
     200: {

@@ -8,7 +8,7 @@ import {
   type UserVote,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { imagePath } from '../../platform/images/image-paths.js';
 import {
   selectCategoryImages,
@@ -74,7 +74,7 @@ export function createTemplatesService(deps: { db: Database }) {
     /** One official template with its stats and the caller's vote (get_template_stats + get_user_vote). */
     async getTemplate(id: number, userId: string) {
       const row = await selectTemplate(deps.db, id);
-      if (!row) throw new PublicError(404, 'Template not found', 'not_found');
+      if (!row) throw new DomainError('not_found', 'Template not found', 'not_found');
       return {
         id: row.id,
         name: row.name,
@@ -103,17 +103,17 @@ export function createTemplatesService(deps: { db: Database }) {
       if (
         /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(options.templateId)
       ) {
-        throw new PublicError(400, VOTE_MESSAGES.community, 'community_vote');
+        throw new DomainError('invalid', VOTE_MESSAGES.community, 'community_vote');
       }
       if (!/^\d{1,9}$/.test(options.templateId)) {
-        throw new PublicError(404, 'Template not found', 'not_found');
+        throw new DomainError('not_found', 'Template not found', 'not_found');
       }
       const result = await writeVote(deps.db, {
         userId: options.userId,
         templateId: Number(options.templateId),
         vote: options.vote,
       });
-      if (!result) throw new PublicError(404, 'Template not found', 'not_found');
+      if (!result) throw new DomainError('not_found', 'Template not found', 'not_found');
       const message =
         options.vote === 'none'
           ? VOTE_MESSAGES.removed

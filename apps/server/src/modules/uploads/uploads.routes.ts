@@ -12,7 +12,7 @@ import { requireUser } from '../../http/session.js';
 import { refuseWhenLimited } from '../../http/user-rate-limit.js';
 import type { RateLimits } from '../../platform/ratelimit/rate-limits.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema } from '../templates/templates.routes.js';
+import { PageQuerySchema } from '@adtwin/shared';
 import type { UploadsService } from './uploads.service.js';
 
 const errors = errorResponses(ErrorSchema);

@@ -10,7 +10,7 @@ import {
   extensionOf,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { imagePath } from '../../platform/images/image-paths.js';
 import { checkUploadedImage, cleanFileName } from '../../platform/images/validate-image.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
@@ -46,8 +46,8 @@ export function createUploadsService(deps: {
   async function assertRoomFor(ownerId: string, bytes: number) {
     const used = await sumUploadedBytes(deps.db, ownerId);
     if (used + bytes > deps.quotaBytes) {
-      throw new PublicError(
-        413,
+      throw new DomainError(
+        'too_large',
         `Your storage is full (${Math.round(deps.quotaBytes / 1024 / 1024)} MB). Delete some uploads to make room.`,
         'quota_exceeded',
       );
@@ -101,7 +101,7 @@ export function createUploadsService(deps: {
         }
       }
       await deps.storage.delete('temp-images', key);
-      throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
+      throw new DomainError('conflict', BROWSE_MESSAGES.duplicateName, 'duplicate_name');
     },
 
     /**
@@ -113,10 +113,10 @@ export function createUploadsService(deps: {
     async startDirectUpload(options: { ownerId: string; size: number; contentType: string }) {
       if (!deps.storage.createUploadUrl) return { mode: 'form' as const };
       if (options.size > UPLOAD_LIMITS.maxBytes) {
-        throw new PublicError(413, 'File too large (max 10MB)', 'too_large');
+        throw new DomainError('too_large', 'File too large (max 10MB)', 'too_large');
       }
       if (!DIRECT_UPLOAD_TYPES.includes(options.contentType)) {
-        throw new PublicError(415, BROWSE_MESSAGES.uploadTypes, 'unsupported_type');
+        throw new DomainError('unsupported_type', BROWSE_MESSAGES.uploadTypes, 'unsupported_type');
       }
       await assertRoomFor(options.ownerId, options.size);
       const id = randomUUID();
@@ -137,7 +137,7 @@ export function createUploadsService(deps: {
     async confirmDirectUpload(options: { ownerId: string; id: string; fileName?: string }) {
       const key = incomingKey(options.ownerId, options.id);
       const file = await deps.storage.get('temp-images', key);
-      if (!file) throw new PublicError(404, 'Upload not found', 'not_found');
+      if (!file) throw new DomainError('not_found', 'Upload not found', 'not_found');
       try {
         return await service.uploadImage({
           ownerId: options.ownerId,
@@ -171,21 +171,21 @@ export function createUploadsService(deps: {
     /** Only the owner renames; the extension is kept and an existing name is refused. */
     async renameUpload(options: { ownerId: string; id: string; name: string }) {
       const upload = await selectOwnUpload(deps.db, options);
-      if (!upload) throw new PublicError(404, 'Image not found', 'not_found');
+      if (!upload) throw new DomainError('not_found', 'Image not found', 'not_found');
       const name = applyRename(upload.name, options.name);
-      if (!name) throw new PublicError(400, 'Name cannot be empty', 'empty_name');
-      if (name.length > 120) throw new PublicError(400, 'Name is too long', 'name_too_long');
+      if (!name) throw new DomainError('invalid', 'Name cannot be empty', 'empty_name');
+      if (name.length > 120) throw new DomainError('invalid', 'Name is too long', 'name_too_long');
       if (name === upload.name) return toItem(upload);
       if (await uploadNameTaken(deps.db, { ownerId: options.ownerId, name, exceptId: upload.id })) {
-        throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
+        throw new DomainError('conflict', BROWSE_MESSAGES.duplicateName, 'duplicate_name');
       }
       try {
         const updated = await updateUploadName(deps.db, { ...options, name });
-        if (!updated) throw new PublicError(404, 'Image not found', 'not_found');
+        if (!updated) throw new DomainError('not_found', 'Image not found', 'not_found');
         return toItem({ ...upload, name: updated.name });
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw new PublicError(409, BROWSE_MESSAGES.duplicateName, 'duplicate_name');
+          throw new DomainError('conflict', BROWSE_MESSAGES.duplicateName, 'duplicate_name');
         }
         throw error;
       }
@@ -193,7 +193,7 @@ export function createUploadsService(deps: {
 
     async deleteUpload(options: { ownerId: string; id: string }) {
       const removed = await deleteOwnUpload(deps.db, options);
-      if (!removed) throw new PublicError(404, 'Image not found', 'not_found');
+      if (!removed) throw new DomainError('not_found', 'Image not found', 'not_found');
       await deps.storage.delete('temp-images', removed.key);
       // Its cut-out (and the person's touch-ups) went with it.
       for (const extension of ['png', 'json']) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseTier, type PaidTier } from '@adtwin/shared';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { WebhookSignatureError, type BillingProvider } from './billing-provider.js';
 
 /** What a test checkout was opened for, kept by the server: the confirm button names only its id. */
@@ -22,7 +22,7 @@ export const PAYMENTS_NOT_CONFIGURED =
 /** Production without Stripe: nobody can pay, and nothing pretends to take a payment. */
 export function createNoBillingProvider(): BillingProvider {
   const refuse = async (): Promise<never> => {
-    throw new PublicError(503, PAYMENTS_NOT_CONFIGURED, 'payments_not_configured');
+    throw new DomainError('unavailable', PAYMENTS_NOT_CONFIGURED, 'payments_not_configured');
   };
   return {
     kind: 'none',

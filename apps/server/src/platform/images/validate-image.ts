@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { BROWSE_MESSAGES, UPLOAD_LIMITS } from '@adtwin/shared';
-import { PublicError } from '../../http/errors.js';
+import { DomainError } from '../../domain-error.js';
 import { detectImageType, extensionFor, type ImageContentType } from '../storage/content-type.js';
 
 export type CheckedImage = {
@@ -27,7 +27,7 @@ export const IMAGE_MESSAGES = {
  */
 export async function decodeImage(
   bytes: Uint8Array,
-  unsupportedType: () => PublicError,
+  unsupportedType: () => DomainError,
 ): Promise<CheckedImage> {
   const type = await detectImageType(bytes);
   if (!type) throw unsupportedType();
@@ -36,32 +36,33 @@ export async function decodeImage(
   const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!meta?.width || !meta.height) throw new PublicError(400, IMAGE_MESSAGES.damaged, 'damaged');
+  if (!meta?.width || !meta.height)
+    throw new DomainError('invalid', IMAGE_MESSAGES.damaged, 'damaged');
   if (meta.width * meta.height > UPLOAD_LIMITS.maxPixels) {
-    throw new PublicError(413, IMAGE_MESSAGES.tooManyPixels, 'too_many_pixels');
+    throw new DomainError('too_large', IMAGE_MESSAGES.tooManyPixels, 'too_many_pixels');
   }
   const long = Math.max(meta.width, meta.height);
   const short = Math.min(meta.width, meta.height);
   if (long / short > MAX_IMAGE_ASPECT) {
-    throw new PublicError(400, IMAGE_MESSAGES.tooNarrow, 'extreme_aspect');
+    throw new DomainError('invalid', IMAGE_MESSAGES.tooNarrow, 'extreme_aspect');
   }
   // stats() reads every pixel without keeping them, so a cut-off file fails here.
   const decoded = await sharp(bytes, options)
     .stats()
     .then(() => true)
     .catch(() => false);
-  if (!decoded) throw new PublicError(400, IMAGE_MESSAGES.damaged, 'damaged');
+  if (!decoded) throw new DomainError('invalid', IMAGE_MESSAGES.damaged, 'damaged');
   return { type, extension: extensionFor(type), width: meta.width, height: meta.height };
 }
 
 /** Uploads and templates: within the byte limit, then {@link decodeImage} with the spec's text. */
 export async function checkUploadedImage(bytes: Buffer): Promise<CheckedImage> {
   if (bytes.length > UPLOAD_LIMITS.maxBytes) {
-    throw new PublicError(413, 'File too large (max 10MB)', 'too_large');
+    throw new DomainError('too_large', 'File too large (max 10MB)', 'too_large');
   }
   return decodeImage(
     bytes,
-    () => new PublicError(415, BROWSE_MESSAGES.uploadTypes, 'unsupported_type'),
+    () => new DomainError('unsupported_type', BROWSE_MESSAGES.uploadTypes, 'unsupported_type'),
   );
 }
 

@@ -1,30 +1,8 @@
-import type { DownloadFormat, DownloadQuality, ImageSize } from '@adtwin/shared';
+import type { ChatRequest, DownloadFormat, DownloadQuality, SwapRequest } from '@adtwin/shared';
 import { api, readAccepted, readJson } from '@/lib/api-client';
 
-export type SwapRequest = {
-  /** Exactly one of the three template sources. */
-  templateId?: number;
-  communityTemplateId?: string;
-  templateUploadId?: string;
-  productUploadId: string;
-  replacements?: { toReplace: string; replacement: string }[];
-  size?: ImageSize;
-  productBox?: { x: number; y: number; width: number; height: number };
-  /** Where the new product goes (template pixels) and its turn in degrees. */
-  placement?: { box: { x: number; y: number; width: number; height: number }; rotation: number };
-  visibility?: 'public' | 'private';
-  /** The name of the community template a design-page result becomes. */
-  templateName?: string;
-};
-
-export type ChatRequest = {
-  prompt: string;
-  referenceUploadIds?: string[];
-  size?: ImageSize;
-  visibility?: 'public' | 'private';
-  /** A Regenerate: 1, 2... asks for another layout of the same request. */
-  variation?: number;
-};
+// The bodies' shapes are the server's own schemas (packages/shared), not copies.
+export type { ChatRequest, SwapRequest } from '@adtwin/shared';
 
 /** Starts a swap; resolves with the job's id, which the page then follows. */
 export function startSwap(body: SwapRequest) {
@@ -46,8 +24,7 @@ export function fetchGenerationByNumber(number: number) {
   );
 }
 
-export type Generation = Awaited<ReturnType<typeof fetchGeneration>>;
-export type GenerationStep = Generation['steps'][number];
+export type { Generation, GenerationStep } from '@adtwin/shared';
 
 /**
  * Puts a file in the person's library (temp-images); the server checks its bytes. Where the

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * The id of a row in a `serial` (PostgreSQL integer) column: anything past 2^31-1 could never
+ * name a row, and the database would refuse it with an error instead of "not found".
+ */
+export const MAX_SERIAL_ID = 2_147_483_647;
+
+/** The app's own error reply (`/api/...`): a message to show and, often, a code to branch on. */
+export const ErrorSchema = z.object({ error: z.string(), code: z.string().optional() });
+export type ErrorBody = z.infer<typeof ErrorSchema>;
