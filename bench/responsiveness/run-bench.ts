@@ -127,8 +127,12 @@ async function measure(mode: Mode) {
     if (performance.now() - spawned > 180_000) throw new Error('the engine never warmed up');
     await sleep(100);
   }
-  // What the server holds once its engine is warm, before any generation.
+  // What the server holds once its engine is warm, before any generation, and its peak so far
+  // (the start: migrations, the catalogue's seed, the models' loads). The peak is then reset
+  // (clear_refs 5), so that the peak measured at the end is the generations' own.
   const warmRssMb = memoryMb('VmRSS');
+  const startPeakMb = memoryMb('VmHWM');
+  fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
   const { request } = createClient(baseUrl);
 
   // A person, signed up and verified through the API.
@@ -236,6 +240,7 @@ async function measure(mode: Mode) {
     firstSeen,
     kept,
     warmRssMb,
+    startPeakMb,
     peakMb,
     rssAfterMb,
   };
@@ -290,6 +295,7 @@ const results = {
       cutOutKept: { ...summary(m.kept), all: m.kept },
     },
     serverWarmRssMb: m.warmRssMb,
+    serverStartPeakRssMb: m.startPeakMb,
     serverPeakRssMb: m.peakMb,
     serverRssAfterMb: m.rssAfterMb,
   })),
@@ -337,6 +343,9 @@ for (const m of measured) {
     `| RSS with the engine warm, before any generation | ${label(m)} | ${mb(m.warmRssMb)} | | |`,
   );
   console.log(
-    `| peak RSS, one generation at a time | ${label(m)} | ${mb(m.peakMb)} | <= ${GOAL.peakRssMb} MB | ${verdict(m.peakMb, GOAL.peakRssMb)} |`,
+    `| peak RSS while starting and warming up | ${label(m)} | ${mb(m.startPeakMb)} | | |`,
+  );
+  console.log(
+    `| peak RSS while generating, one generation at a time | ${label(m)} | ${mb(m.peakMb)} | <= ${GOAL.peakRssMb} MB | ${verdict(m.peakMb, GOAL.peakRssMb)} |`,
   );
 }
