@@ -613,7 +613,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "multipart/form-data": {
-                        /** @description What went wrong */
                         description: string;
                         /** @description Up to 10 PNG, JPEG or WebP images, 10 MB each */
                         attachments?: string | string[];
