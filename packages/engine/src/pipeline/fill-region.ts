@@ -1,5 +1,4 @@
 import type { Box } from '../types.js';
-import { offsetFill, type OffsetFill } from './offset-fill.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
@@ -12,9 +11,7 @@ export const TEXTURE_THRESHOLD = 2;
 
 /**
  * Fills the hole left by a removed object (in place): patches copied from the surroundings when
- * they are textured (wood, fabric, grainy photos); elsewhere a copy of the background beside it
- * (the offset fill) when that continues the surroundings' straight lines and faint texture
- * better, else the smooth push-pull fill (plain and gradient backgrounds).
+ * they are textured (wood, fabric, grainy photos), the smooth push-pull fill when they are plain.
  * `protect` pixels are never painted nor copied; `exclude` pixels are never copied; `keepOut`
  * pixels will be covered by something else, so they get a cheaper fill.
  */
@@ -22,70 +19,18 @@ export async function fillHole(
   raster: Raster,
   hole: Uint8Array,
   options: { exclude?: Uint8Array; protect?: Uint8Array; keepOut?: Uint8Array; seed?: number } = {},
-): Promise<FillMethod> {
+): Promise<'patches' | 'smooth'> {
   const { protect, keepOut, seed } = options;
   const target = protect ? hole.map((v, i) => (v && !protect[i] ? 1 : 0)) : hole;
   const exclude = protect
     ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
     : options.exclude;
   const texture = measureSurroundingTexture(raster, target, exclude);
-  // Textured surroundings keep the patch fill: there a copy of the background beside the hole
-  // brought another object's part along (the rest of a half-erased object on a striped wall,
-  // test/editor-regions.test.ts) and measured worse as often as better (scripts/measure-fill.ts).
-  if (texture >= TEXTURE_THRESHOLD) {
-    if (await patchFill(raster, target, { exclude, keepOut, seed })) return 'patches';
-  } else if (copyFill(raster, target, { exclude, keepOut, seed })) {
-    return 'offset';
-  }
+  if (texture >= TEXTURE_THRESHOLD && (await patchFill(raster, target, { exclude, keepOut, seed })))
+    return 'patches';
   fillRegion(raster, target, { exclude, seed });
   return 'smooth';
 }
-
-/** Which fill filled a hole (for tests and measures). */
-export type FillMethod = 'offset' | 'patches' | 'smooth';
-
-/**
- * The offset fill (see offsetFill), when it continues the surroundings better than a smooth fill
- * would; the few pixels it has no clean source for get the smooth fill. Returns false, changing
- * nothing, when the copy is not preferred.
- */
-function copyFill(
-  raster: Raster,
-  hole: Uint8Array,
-  options: { exclude?: Uint8Array; keepOut?: Uint8Array; seed?: number },
-): boolean {
-  const offset = offsetFill(raster, hole, { exclude: options.exclude, keepOut: options.keepOut });
-  if (!offset || !prefersCopy(offset)) return false;
-  const rest = hole.slice();
-  for (const [i, colour] of offset.values) {
-    rest[i] = 0;
-    for (let c = 0; c < 3; c += 1) {
-      raster.data[i * raster.channels + c] = Math.max(0, Math.min(255, Math.round(colour[c]!)));
-    }
-  }
-  if (rest.some((v) => v))
-    fillRegion(raster, rest, { exclude: options.exclude, seed: options.seed });
-  return true;
-}
-
-/**
- * A copy of a random texture meets the photo about sqrt(2) times worse than a smooth fill (two
- * independent grains instead of one), so a copy is taken when it does no worse than a little
- * above that; one that lines up with the structure does better. On plain surroundings (a wall, a
- * backdrop) both are grain, and a copy could only bring a ghost: there it must do clearly better
- * than the smooth fill, as it does when it carries an edge (a table's, a wall's) through the hole.
- */
-function prefersCopy(offset: OffsetFill): boolean {
-  const tolerance = offset.smoothMismatch >= PLAIN_DETAIL ? COPY_TOLERANCE : PLAIN_TOLERANCE;
-  return offset.mismatch + COPY_MARGIN < offset.smoothMismatch * tolerance;
-}
-
-/** Detail on the ring (levels from the local mean) below which the surroundings are plain. */
-const PLAIN_DETAIL = 1;
-const COPY_TOLERANCE = 1.6;
-const PLAIN_TOLERANCE = 0.8;
-/** Luminance levels a copy must win by: on a flat colour both fills are exact. */
-const COPY_MARGIN = 0.25;
 
 /**
  * Fills the masked pixels of an RGB raster in place from the good pixels around them: a push-pull
@@ -412,12 +357,7 @@ function isIgnored(
   );
 }
 
-export function pushPull(
-  values: Float32Array,
-  weights: Float32Array,
-  w: number,
-  h: number,
-): Float32Array {
+function pushPull(values: Float32Array, weights: Float32Array, w: number, h: number): Float32Array {
   if (w <= 1 && h <= 1) return normalize(values, weights);
   const cw = Math.max(1, Math.ceil(w / 2));
   const ch = Math.max(1, Math.ceil(h / 2));
