@@ -124,7 +124,7 @@ export const ChatBodySchema = z
     variation: z.number().int().min(0).max(100).optional(),
   })
   .refine((body) => body.referenceUploadIds.length > 0 || body.prompt.length >= MIN_PROMPT_LENGTH, {
-    message: `A prompt needs at least ${MIN_PROMPT_LENGTH} characters when no image is attached`,
+    message: `A prompt needs at least ${MIN_PROMPT_LENGTH} characters when no image is attached.`,
     path: ['prompt'],
   });
 export type ChatRequest = z.input<typeof ChatBodySchema>;

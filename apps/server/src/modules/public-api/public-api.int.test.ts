@@ -242,7 +242,10 @@ describe('the public API with a key', () => {
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('invalid_request');
-    expect(body.error.message).toMatch(/Prompt/);
+    // The body schema's own rule, in its words (not a generic "Prompt is not valid.").
+    expect(body.error.message).toBe(
+      'A prompt needs at least 10 characters when no image is attached.',
+    );
     const missing = await api('/api/v1/nothing-here');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
