@@ -22,7 +22,7 @@ import { boxToFrame, computeFrame, renderFrame, type Frame } from './frame-templ
 import {
   coverOf,
   measureCutOut,
-  measureFootprintIn,
+  measureFootprint,
   placeProduct,
   planPlacement,
   type Placement,
@@ -141,7 +141,7 @@ export async function composeSwap(
     const radius = edgeRadius(boxInFrame);
     const object = separateShadow(framed, found.hole, shrinkMask(found.object, framed, radius));
     const grown = dilate(object, framed.width, framed.height, radius);
-    const footprint = measureFootprintIn(object, framed.width, boxInFrame);
+    const footprint = measureFootprint(object, framed.width);
     const source = await measureCutOut(placedCutOut);
     const plannedBox = placeInFrame
       ? fitInside(source, placeInFrame)

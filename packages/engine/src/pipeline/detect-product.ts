@@ -18,10 +18,8 @@ const DETECTION_SIDE = 256;
 const SALIENCY_SIDE = 512;
 const CORE = 128;
 const WEAK = 40;
-/** Pixels the model is nearly certain of. */
-const CERTAIN = 230;
 /** Share of the product's size added on each side of the found box. */
-export const PRODUCT_MARGIN = 0.04;
+const PRODUCT_MARGIN = 0.04;
 
 export type DetectOptions = {
   /** Areas that are never the product: the ad's words. */
@@ -93,51 +91,28 @@ export function detectFromSaliency(
     }
   }
   const recorded = options.recorded ? scaleBox(options.recorded, scale) : undefined;
+  const core = hysteresis(probability, width, height);
+  const { labels, components } = labelComponents(core, width, height, probability);
+  const usable = components.filter((part) => part.area >= width * height * 0.001);
+  if (usable.length === 0) return null;
   const score = (part: Component) => scoreAsProduct(part, width, height, recorded);
-  const choose = (core: Uint8Array) => {
-    const { labels, components } = labelComponents(core, width, height, probability);
-    const usable = components.filter((part) => part.area >= width * height * 0.001);
-    if (usable.length === 0) return null;
-    const kept = chooseProductParts(usable, width, height, score);
-    const chosen = new Uint8Array(width * height);
-    for (let i = 0; i < chosen.length; i += 1) chosen[i] = kept.has(labels[i]!) ? 1 : 0;
-    return chosen;
-  };
-  const locate = (chosen: Uint8Array): Box | null => {
-    let mask = chosen;
-    const keptArea = mask.reduce((sum, value) => sum + value, 0);
-    // Cords and straps hang off products and run to the frame's edge (a pendant lamp's cable): an
-    // opening drops them from the box when that frees the product from the edge, unless the
-    // product itself is that thin (the rim of sunglasses).
-    const opened = open(
-      mask,
-      width,
-      height,
-      Math.max(2, Math.round(Math.max(width, height) / 100)),
-    );
-    const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
-    if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
-    if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
-    const found = boundingBoxOf(mask, width, 1);
-    if (!found) return null;
-    const supportTop = findSupportTop(mask, width, found);
-    if (supportTop === null) return found;
-    return keepWhatStandsOn(mask, probability, width, height, supportTop, score) ?? found;
-  };
-  const chosen = choose(hysteresis(probability, width, height));
-  if (!chosen) return null;
-  let box = locate(chosen);
-  // A product the model is sure of can be joined, through what it half believes, to the band or
-  // the surface it lies on, which runs off two sides of the picture (a tablet on a desk above the
-  // caption band): then the pixels it is nearly certain of alone, when they stand free.
-  if (box && sidesTouched(box, width, height) >= 2) {
-    const certain = new Uint8Array(width * height);
-    for (let i = 0; i < certain.length; i += 1) certain[i] = probability[i]! >= CERTAIN ? 1 : 0;
-    const strictlyChosen = choose(certain);
-    const strict = strictlyChosen ? locate(strictlyChosen) : null;
-    if (strict && sidesTouched(strict, width, height) < 2) box = strict;
+  const kept = chooseProductParts(usable, width, height, score);
+  let mask: Uint8Array = new Uint8Array(width * height);
+  let keptArea = 0;
+  for (let i = 0; i < mask.length; i += 1) {
+    mask[i] = kept.has(labels[i]!) ? 1 : 0;
+    keptArea += mask[i]!;
   }
+  // Cords and straps hang off products and run to the frame's edge (a pendant lamp's cable): an
+  // opening drops them from the box when that frees the product from the edge, unless the product
+  // itself is that thin (the rim of sunglasses).
+  const opened = open(mask, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
+  const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
+  if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
+  if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
+  let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
+  box = cutAtSupport(mask, width, box) ?? box;
   if (box.width * box.height < width * height * 0.004) return null;
   // The mask's box is tight; the removal needs to see background around the product (and its
   // soft edge and contact shadow) inside the box, or it reaches beyond it.
@@ -211,16 +186,6 @@ function hysteresis(probability: Uint8Array, width: number, height: number): Uin
   return core;
 }
 
-/** How many of the frame's four sides the box reaches. */
-function sidesTouched(box: Box, width: number, height: number): number {
-  return (
-    Number(box.x <= 0) +
-    Number(box.y <= 0) +
-    Number(box.x + box.width >= width) +
-    Number(box.y + box.height >= height)
-  );
-}
-
 function touchesFrame(mask: Uint8Array, width: number, height: number): boolean {
   for (let x = 0; x < width; x += 1) {
     if (mask[x] || mask[(height - 1) * width + x]) return true;
@@ -266,14 +231,11 @@ function clipToBox(mask: Uint8Array, width: number, height: number, box: Box): v
 /**
  * A product standing on a plinth, a table or a shelf forms one salient shape with it. Reading the
  * shape's rows downwards, the support begins where the shape widens abruptly (within a few rows,
- * unlike a bottle's shoulder) and reaches out beyond what stands on it on both sides; it is a
- * support when it also runs to the frame's edge, or is much wider than the product and half the
- * picture wide (a shelf), or is a solid top at least as tall as what stands on it (a side table
- * on its legs; a pot under a plant is wider than the plant's stem but much lower than the plant,
- * and a bicycle's wheels are no solid top). Returns the
- * support's first row, or null when the shape has no such step.
+ * unlike a bottle's shoulder), reaches out beyond the product on both sides, and either runs to
+ * the frame's edge or is much wider than the product and half the picture wide: the box ends
+ * there. Null when the shape has no such step.
  */
-function findSupportTop(mask: Uint8Array, width: number, box: Box): number | null {
+function cutAtSupport(mask: Uint8Array, width: number, box: Box): Box | null {
   const extents: { left: number; right: number; count: number }[] = [];
   for (let y = box.y; y < box.y + box.height; y += 1) {
     let left = -1;
@@ -302,63 +264,15 @@ function findSupportTop(mask: Uint8Array, width: number, box: Box): number | nul
     const isAbrupt = belowCount >= above.count * 1.5;
     const isOnBothSides = belowLeft <= above.left - reach && belowRight >= above.right + reach;
     const runsOff = belowLeft <= 1 || belowRight >= width - 2;
+    // A pot under a plant is wider than the plant too, but a table or shelf spans the scene.
     const supportWidth = belowRight - belowLeft + 1;
     const isMuchWider = supportWidth >= aboveWidth * 2.5 && supportWidth >= width * 0.5;
-    // A top surface is solid across its width; the tops of a bicycle's wheels are two arcs.
-    const surface = extents.slice(r + step, r + step + Math.max(2, Math.round(settle / 3)));
-    const isSurface = surface.every((row) => row.count >= (row.right - row.left + 1) * 0.85);
-    const isTall = extents.length - r >= r && supportWidth >= aboveWidth * 1.2 && isSurface;
-    if (isAbrupt && isOnBothSides && (runsOff || isMuchWider || isTall)) {
+    if (isAbrupt && isOnBothSides && (runsOff || isMuchWider)) {
       const cut = trimTo(mask, width, { ...box, height: r });
-      return cut && cut.height >= box.height * 0.25 ? box.y + r : null;
+      return cut && cut.height >= box.height * 0.25 ? cut : null;
     }
   }
   return null;
-}
-
-/**
- * What stands on the support whose first row is `supportTop`: the support's rows dropped, the
- * parts above chosen again (a plant and a lamp side by side on a table are two objects: the
- * stronger one is the product, with its twin only when alike, as a pair of shoes is). Clears the mask below and
- * returns the box, or null when nothing usable stands there.
- */
-function keepWhatStandsOn(
-  mask: Uint8Array,
-  probability: Uint8Array,
-  width: number,
-  height: number,
-  supportTop: number,
-  score: (part: Component) => number,
-): Box | null {
-  const standing = boundingBoxOf(mask.subarray(0, supportTop * width), width, 1);
-  if (!standing) return null;
-  // Things standing side by side meet at their feet, on the surface's back edge: they are told
-  // apart above a band of a few rows and their feet given back to them afterwards.
-  const band = Math.max(2, Math.round(standing.height * 0.08));
-  const feetTop = supportTop - band;
-  // Only the pixels the model is sure of: its half-belief joins neighbours through the wall.
-  const above = new Uint8Array(mask.length);
-  for (let i = 0; i < feetTop * width; i += 1)
-    above[i] = mask[i] && probability[i]! >= CORE ? 1 : 0;
-  const { labels, components } = labelComponents(above, width, height, probability);
-  const usable = components.filter((part) => part.area >= width * height * 0.001);
-  if (usable.length === 0) return null;
-  const kept = chooseProductParts(usable, width, height, score, { separateObjects: true });
-  let left = width;
-  let right = -1;
-  for (const part of usable) {
-    if (!kept.has(part.label)) continue;
-    left = Math.min(left, part.minX);
-    right = Math.max(right, part.maxX);
-  }
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = y * width + x;
-      const isFoot = y >= feetTop && y < supportTop && x >= left && x <= right && mask[i];
-      mask[i] = kept.has(labels[i]!) || isFoot ? 1 : 0;
-    }
-  }
-  return boundingBoxOf(mask, width, 1);
 }
 
 function trimTo(mask: Uint8Array, width: number, box: Box): Box | null {

@@ -142,17 +142,13 @@ export function centredMass(part: Component, width: number, height: number): num
 
 /**
  * The labels of the parts that make the product: the best-scoring part, the parts touching it
- * closely (a handle, a cap) and parts nearly as strong close by (the second shoe of a pair). With
- * `separateObjects` (things standing side by side on a table), a part close by is the product's
- * handle or cap only when small beside it, and its twin only when alike in size and shape: a
- * potted plant beside a lamp is another object.
+ * closely (a handle, a cap) and parts nearly as strong close by (the second shoe of a pair).
  */
 export function chooseProductParts(
   components: Component[],
   width: number,
   height: number,
   score: (part: Component) => number = (part) => centredMass(part, width, height),
-  { separateObjects = false }: { separateObjects?: boolean } = {},
 ): Set<number> {
   const diagonal = Math.hypot(width, height);
   const scores = components.map(score);
@@ -165,26 +161,11 @@ export function chooseProductParts(
       Math.max(0, part.minX - main.maxX, main.minX - part.maxX),
       Math.max(0, part.minY - main.maxY, main.minY - part.maxY),
     );
-    const isAttached =
-      gap <= diagonal * 0.03 &&
-      part.area >= main.area * 0.002 &&
-      (!separateObjects || part.area <= main.area * 0.1);
-    const isTwin =
-      scores[index]! >= scores[best]! * 0.6 &&
-      gap <= diagonal * 0.12 &&
-      (!separateObjects || areAlike(part, main));
+    const isAttached = gap <= diagonal * 0.03 && part.area >= main.area * 0.002;
+    const isTwin = scores[index]! >= scores[best]! * 0.6 && gap <= diagonal * 0.12;
     if (isAttached || isTwin) kept.add(part.label);
   }
   return kept;
-}
-
-/** Two parts of about the same size (within 2.5 times) and proportions (within 1.6 times). */
-function areAlike(a: Component, b: Component): boolean {
-  const proportions = (part: Component) =>
-    (part.maxY - part.minY + 1) / (part.maxX - part.minX + 1);
-  const within = (x: number, y: number, factor: number) =>
-    Math.max(x, y) <= Math.min(x, y) * factor;
-  return within(a.area, b.area, 2.5) && within(proportions(a), proportions(b), 1.6);
 }
 
 /**

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import type { Box } from '../types.js';
-import { PRODUCT_MARGIN } from './detect-product.js';
 import { clipBox, dilate, padBox, type Raster } from './raster.js';
 import {
   addGrain,
@@ -65,47 +64,6 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
     bottom: maxY + 1,
     footX: sum / count,
     box: { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
-  };
-}
-
-/**
- * Below this share of its box, the old product's mask is not the product: segmentation found a
- * few specks of it (a black bicycle on a dark floor keeps its saddle and a pedal).
- */
-const MIN_MASK_SHARE = 0.03;
-/** Share of the box's height a mask may end above its floor and still hold the product's foot. */
-const MAX_LOST_FOOT = 0.15;
-
-/**
- * The old product's footprint from its mask, or, when the mask holds too little of the product
- * box to be the product, from the box: standing on the box's floor less the margin detection adds
- * around a product, centred. A mask that ends well above that floor stands on it too.
- */
-export function measureFootprintIn(object: Uint8Array, width: number, box: Box): Footprint | null {
-  const footprint = measureFootprint(object, width);
-  const inner = padBox(
-    box,
-    (-box.width * PRODUCT_MARGIN) / (1 + 2 * PRODUCT_MARGIN),
-    (-box.height * PRODUCT_MARGIN) / (1 + 2 * PRODUCT_MARGIN),
-  );
-  const height = object.length / width;
-  if (footprint && footprint.area >= box.width * box.height * MIN_MASK_SHARE) {
-    // A mask that ends well above the box's floor lost the product's thin foot (a lamp's stem, a
-    // chair's legs): the product stood on the floor of its box.
-    const floor = Math.min(height, Math.round(inner.y + inner.height));
-    const lostFoot = floor - footprint.bottom > inner.height * MAX_LOST_FOOT;
-    return lostFoot ? { ...footprint, bottom: floor } : footprint;
-  }
-  const x = Math.max(0, Math.round(inner.x));
-  const y = Math.max(0, Math.round(inner.y));
-  const right = Math.min(width, Math.round(inner.x + inner.width));
-  const bottom = Math.min(height, Math.round(inner.y + inner.height));
-  if (right - x < 1 || bottom - y < 1) return footprint;
-  return {
-    area: (right - x) * (bottom - y),
-    bottom,
-    footX: (x + right) / 2,
-    box: { x, y, width: right - x, height: bottom - y },
   };
 }
 
@@ -263,20 +221,8 @@ export async function placeProduct(options: {
 }): Promise<Placement> {
   const { frame, box } = options;
   const limits = clipBox(options.limits, frame.width, frame.height);
-  const source = await sharp(options.cutOut)
+  const data = await sharp(options.cutOut)
     .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const bled: Raster = {
-    data: new Uint8Array(source.data),
-    width: source.info.width,
-    height: source.info.height,
-    channels: 4,
-  };
-  bleedEdgeColours(bled);
-  const data = await sharp(bled.data, {
-    raw: { width: bled.width, height: bled.height, channels: 4 },
-  })
     .resize(box.width, box.height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
@@ -312,66 +258,6 @@ export async function placeProduct(options: {
   }
   blendProduct(frame, product, { x: box.x, y: box.y, limits });
   return { box, product };
-}
-
-/** Below this alpha an edge pixel's colour is partly the photo's old backdrop. */
-const SOLID_ALPHA = 230;
-
-/**
- * Gives the cut-out's edge the product's own colour (in place): each pixel below SOLID_ALPHA takes
- * the colour of the solid pixels nearest to it, spread outwards ring by ring, and its alpha is
- * choked a little. A product cut from a white backdrop keeps a light rim in its soft edge (and its
- * transparent pixels still hold the backdrop), which resizing and softening would spread into a
- * light fringe on a dark scene; with the colours bled from inside, no backdrop colour is left to
- * spread.
- */
-export function bleedEdgeColours(product: Raster): void {
-  const { width, height, data } = product;
-  const known = new Uint8Array(width * height);
-  for (let i = 0; i < known.length; i += 1) known[i] = data[i * 4 + 3]! >= SOLID_ALPHA ? 1 : 0;
-  // Rings enough to cover the soft edge and the resampling kernel's reach at any placed size.
-  const rings = Math.max(4, Math.round(Math.max(width, height) / 100));
-  let frontier: number[] = [];
-  for (let i = 0; i < known.length; i += 1) if (!known[i]) frontier.push(i);
-  for (let ring = 0; ring < rings && frontier.length > 0; ring += 1) {
-    const reached: number[] = [];
-    const colours: number[] = [];
-    const rest: number[] = [];
-    for (const i of frontier) {
-      const x = i % width;
-      const y = (i - x) / width;
-      const sum = [0, 0, 0];
-      let count = 0;
-      for (let dy = -1; dy <= 1; dy += 1) {
-        for (let dx = -1; dx <= 1; dx += 1) {
-          const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
-          const j = yy * width + xx;
-          if (!known[j]) continue;
-          for (let c = 0; c < 3; c += 1) sum[c]! += data[j * 4 + c]!;
-          count += 1;
-        }
-      }
-      if (count === 0) {
-        rest.push(i);
-        continue;
-      }
-      reached.push(i);
-      for (let c = 0; c < 3; c += 1) colours.push(sum[c]! / count);
-    }
-    // Written after the ring is read, so that each ring takes colours only from the one inside.
-    reached.forEach((i, k) => {
-      for (let c = 0; c < 3; c += 1) data[i * 4 + c] = Math.round(colours[k * 3 + c]!);
-      known[i] = 1;
-    });
-    frontier = rest;
-  }
-  for (let i = 0; i < known.length; i += 1) {
-    const alpha = data[i * 4 + 3]!;
-    if (alpha < SOLID_ALPHA)
-      data[i * 4 + 3] = Math.max(0, Math.round(((alpha - 24) * SOLID_ALPHA) / (SOLID_ALPHA - 24)));
-  }
 }
 
 /** Background pixels in a band around the removed area, inside the limits. */
