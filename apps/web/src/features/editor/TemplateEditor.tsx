@@ -150,17 +150,24 @@ export function TemplateEditor({
     return { ...(box ? { productBox: box } : {}), ...textChoice };
   }
 
+  /** What every swap of this editor names: the template, the product, the words and the size. */
+  function swapTarget(productUploadId: string) {
+    return {
+      ...(templateRef.kind === 'official'
+        ? { templateId: templateRef.id }
+        : { communityTemplateId: templateRef.id }),
+      productUploadId,
+      replacements: replacementsToSend(replacements),
+      size,
+    };
+  }
+
   const run = useGenerationRun({
     resumeId: isViewMode ? null : runningJob.resume(templateRef),
     start: async () => {
       if (!product) throw new ApiError(400, GENERATION_MESSAGES.missingUrls);
       const started = await startSwap({
-        ...(templateRef.kind === 'official'
-          ? { templateId: templateRef.id }
-          : { communityTemplateId: templateRef.id }),
-        productUploadId: product.id,
-        replacements: replacementsToSend(replacements),
-        size,
+        ...swapTarget(product.id),
         ...(await removeInputs()),
         ...(shownPlacement ? { placement: shownPlacement } : {}),
       });
@@ -219,12 +226,7 @@ export function TemplateEditor({
     for (const variant of variantPlacements(shownPlacement, variantCount, natural)) {
       try {
         const started = await startSwap({
-          ...(templateRef.kind === 'official'
-            ? { templateId: templateRef.id }
-            : { communityTemplateId: templateRef.id }),
-          productUploadId: product.id,
-          replacements: replacementsToSend(replacements),
-          size,
+          ...swapTarget(product.id),
           ...remove,
           placement: variant,
         });
