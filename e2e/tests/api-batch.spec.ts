@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_KEY_MESSAGES } from '@adtwin/shared';
 import {
   FIXTURES,
-  createSignedInUser,
+  createOnboardedUser,
   saveScreenshot,
   upgradeThroughTestCheckout,
 } from './helpers';
@@ -60,7 +60,7 @@ test('a person creates a key, runs one product through 4 templates and downloads
   page,
 }, info) => {
   test.setTimeout(300_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   // Four images cost four credits; the free plan has three.
   await upgradeThroughTestCheckout(page, 'Pro Monthly');
 
@@ -180,7 +180,7 @@ test('a batch stops at 20 templates, and with 3 credits a batch of 5 starts 3', 
   page,
 }, info) => {
   test.setTimeout(120_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/templates');
   const first = page.getByTestId('template-card').first();
   const firstName = (await first.getByRole('heading').textContent())!;
@@ -236,7 +236,7 @@ test('a key gets a webhook (secret shown once) that receives its generations, a 
   });
   await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve));
   try {
-    await createSignedInUser(page);
+    await createOnboardedUser(page);
     const res = await page.request.post('/api/api-keys', { data: { name: 'Shop sync' } });
     expect(res.status()).toBe(201);
     const { key } = (await res.json()) as { key: string };

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES } from '@adtwin/shared';
-import { createSignedInUser, makePng, saveScreenshot } from './helpers';
+import { createOnboardedUser, makePng, saveScreenshot } from './helpers';
 
 async function createTemplate(page: Page, name: string, isPublic = true) {
   const res = await page.request.post('/api/my-templates', {
@@ -15,7 +15,7 @@ async function createTemplate(page: Page, name: string, isPublic = true) {
 }
 
 test('the hero, and the empty states of both lists', async ({ page }, info) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   // Other tests share this server: the community list is emptied at the network for this check.
   await page.route('**/api/community-templates?*', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: '{"items":[]}' }),
@@ -36,7 +36,7 @@ test('the hero, and the empty states of both lists', async ({ page }, info) => {
 });
 
 test('a free user sees the upgrade prompt and the template stays public', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   // Asked for privately on a free plan, the template is refused, not silently published.
   const refused = await page.request.post('/api/my-templates', {
     multipart: {
@@ -78,7 +78,7 @@ test('a free user sees the upgrade prompt and the template stays public', async 
 test('a paid user switches private and public with the success texts; a failure says so', async ({
   page,
 }, info) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   expect((await page.request.post('/api/dev/plan', { data: { tier: 'pro_monthly' } })).ok()).toBe(
     true,
   );
@@ -127,14 +127,14 @@ test('Community Templates lists other people’s public templates, not private o
   browser,
 }) => {
   const other = await browser.newPage({ baseURL: test.info().project.use.baseURL });
-  await createSignedInUser(other);
+  await createOnboardedUser(other);
   await other.request.post('/api/dev/plan', { data: { tier: 'enterprise_weekly' } });
   const stamp = Date.now().toString(36);
   const shared = await createTemplate(other, `Shared ${stamp}`);
   await createTemplate(other, `Hidden ${stamp}`, false);
   await other.close();
 
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/community');
   const community = page.getByRole('list', { name: BROWSE_MESSAGES.communityTemplates });
   await expect(community.getByText(`Shared ${stamp}`)).toBeVisible();
@@ -150,7 +150,7 @@ test('Community Templates lists other people’s public templates, not private o
 });
 
 test('a failing list shows the spec text in its place', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.route('**/api/my-templates?*', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
   );

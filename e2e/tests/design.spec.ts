@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, CHAT_MESSAGES, GENERATION_STEP_LABELS } from '@adtwin/shared';
-import { FIXTURES, createSignedInUser, saveScreenshot } from './helpers';
+import { FIXTURES, createOnboardedUser, saveScreenshot } from './helpers';
 
 async function image(page: Page, relative: string, colour: string) {
   const file = path.join(FIXTURES, relative);
@@ -64,7 +64,7 @@ test('design: template and product make a design, compared, downloaded, in Your 
   page,
 }) => {
   test.setTimeout(120_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/design');
   await expect(page.getByRole('heading', { name: 'Design', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/templates');
@@ -142,7 +142,7 @@ test('design: a paid user makes a private design, then turns its template public
   page,
 }) => {
   test.setTimeout(120_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const plan = await page.request.post('/api/dev/plan', { data: { tier: 'pro_monthly' } });
   expect(plan.ok()).toBe(true);
   await page.goto('/design');
@@ -182,7 +182,7 @@ test('chat: reference images, create, regenerate, select as input and send again
   page,
 }) => {
   test.setTimeout(180_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await uploadToLibrary(page, 'red-sneaker.png', '#dd2222');
   await uploadToLibrary(page, 'blue-hat.png', '#2244dd');
   await page.goto('/design');
@@ -313,7 +313,7 @@ test('library dialog: 12 per page with the remaining count, search, rename rule'
   page,
 }) => {
   test.setTimeout(120_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   for (let index = 1; index <= 14; index++) {
     // Distinct pictures: the same file twice is kept once.
     const blue = (0x40 + index * 8).toString(16);
@@ -346,7 +346,7 @@ test('library dialog: 12 per page with the remaining count, search, rename rule'
 });
 
 test('design and chat are usable at 375 px @mobile', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/design');
   const noSideScroll = () =>
     page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { FIXTURES, createSignedInUser, saveScreenshot } from './helpers';
+import { FIXTURES, createOnboardedUser, saveScreenshot } from './helpers';
 
 const PRODUCT = path.join(FIXTURES, 'products', 'saleor-mighty-mug.png');
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -28,7 +28,7 @@ async function uploads(page: Page) {
 
 test('the cut-out is shown after upload and touched up with the brush', async ({ page }, info) => {
   test.setTimeout(120_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto(`/editor/${await firstTemplateId(page)}`);
   const panel = await openPanel(page);
   await panel.getByLabel('Product Image').setInputFiles(PRODUCT);
@@ -96,7 +96,7 @@ test('the cut-out is shown after upload and touched up with the brush', async ({
 
 test('the Product Image can come from Your Uploads', async ({ page }, info) => {
   test.setTimeout(90_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const res = await page.request.post('/api/uploads', {
     multipart: {
       file: { name: 'mug.png', mimeType: 'image/png', buffer: fs.readFileSync(PRODUCT) },
@@ -121,7 +121,7 @@ test('the Product Image can come from Your Uploads', async ({ page }, info) => {
 test('a small product photo is flagged in plain words before a credit is spent', async ({
   page,
 }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto(`/editor/${await firstTemplateId(page)}`);
   const panel = await openPanel(page);
   // A 120 x 160 pixel product on a transparent photo: it will be enlarged in a 1024-pixel ad.

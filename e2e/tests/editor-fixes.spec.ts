@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, CATEGORIES } from '@adtwin/shared';
-import { createSignedInUser, makePng, saveScreenshot } from './helpers';
+import { createOnboardedUser, makePng, saveScreenshot } from './helpers';
 
 type Card = { id: number; name: string; category: string };
 
@@ -10,7 +10,7 @@ async function officialTemplates(page: Page): Promise<Card[]> {
 }
 
 test('rename keeps exactly one extension', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const res = await page.request.post('/api/uploads', {
     multipart: { file: { name: 'shoe.png', mimeType: 'image/png', buffer: await makePng(page) } },
   });
@@ -26,7 +26,7 @@ test('rename keeps exactly one extension', async ({ page }) => {
 test('the editor panel finds templates by category, counts in the singular, shows whole ads', async ({
   page,
 }, info) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const cards = await officialTemplates(page);
   // A category some of whose templates do not say it in their name: only the category finds them.
   const category = CATEGORIES.find((name) =>
@@ -74,7 +74,7 @@ test('the editor panel finds templates by category, counts in the singular, show
 });
 
 test('a community template is named by its owner', async ({ page }, info) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const res = await page.request.post('/api/my-templates', {
     multipart: {
       file: { name: 'ad.png', mimeType: 'image/png', buffer: await makePng(page, '#aa5522') },

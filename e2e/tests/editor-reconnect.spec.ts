@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { GENERATION_MESSAGES } from '@adtwin/shared';
-import { FIXTURES, createSignedInUser } from './helpers';
+import { FIXTURES, createOnboardedUser } from './helpers';
 
 // A server of this test's own, so that it can be killed and started again mid-job.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
@@ -62,7 +62,7 @@ async function killServer() {
 
 /** A new person's editor on the first template, with the product uploaded and cut out. */
 async function openEditorWithProduct(page: Page) {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const list = await page.request.get('/api/templates?limit=1');
   const { id } = ((await list.json()) as { items: { id: number }[] }).items[0]!;
   await page.goto(`/editor/${id}`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { GENERATION_MESSAGES } from '@adtwin/shared';
-import { FIXTURES, createSignedInUser, saveScreenshot } from './helpers';
+import { FIXTURES, createOnboardedUser, saveScreenshot } from './helpers';
 
 const PRODUCT = path.join(FIXTURES, 'products', 'saleor-mighty-mug.png');
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
@@ -73,7 +73,7 @@ test('place and turn the product, see it live, create what was shown, compare, r
   page,
 }, info) => {
   test.setTimeout(180_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   // Every image address the page receives: a free user must never get the full-size result.
   const received: string[] = [];
   page.on('response', (response) => received.push(response.url()));
@@ -243,7 +243,7 @@ test('two variants in one run, side by side, one credit each; the picked one ope
   page,
 }, info) => {
   test.setTimeout(180_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const templateId = await templateWithWords(page);
   await page.goto(`/editor/${templateId}`);
   const panel = await openPanel(page);

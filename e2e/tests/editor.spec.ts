@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, DOWNLOAD_MESSAGES, GENERATION_MESSAGES } from '@adtwin/shared';
 import {
   FIXTURES,
-  createSignedInUser,
+  createOnboardedUser,
   makePng,
   saveScreenshot,
   upgradeThroughTestCheckout,
@@ -63,7 +63,7 @@ test('open a template, upload a product, replace a word, create, compare, downlo
   page,
 }, info) => {
   test.setTimeout(150_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const template = await openFirstTemplate(page);
   await expect(page.getByTestId('template-usage-count')).toBeVisible();
   if (!isMobile(page)) {
@@ -164,7 +164,7 @@ test('open a template, upload a product, replace a word, create, compare, downlo
 test('/editor without a remembered template goes to /templates; bad ids go back', async ({
   page,
 }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/editor');
   await expect(page).toHaveURL(/\/templates$/);
   await page.goto('/editor/not-a-number');
@@ -181,7 +181,7 @@ test("someone else's private template: the spec's toast, back to /community or /
   page,
 }) => {
   test.setTimeout(90_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await upgradeThroughTestCheckout(page, 'Pro Monthly');
   const res = await page.request.post('/api/my-templates', {
     multipart: {
@@ -197,7 +197,7 @@ test("someone else's private template: the spec's toast, back to /community or /
   await expect(page.getByTestId('editor-template')).toBeVisible();
 
   const other = await browser.newPage({ viewport: page.viewportSize() });
-  await createSignedInUser(other);
+  await createOnboardedUser(other);
   await other.goto(`/editor/community/${id}`);
   await expect(other.getByText(BROWSE_MESSAGES.privateTemplateDenied)).toBeVisible();
   await expect(other).toHaveURL(/\/community$/);
@@ -208,7 +208,7 @@ test("someone else's private template: the spec's toast, back to /community or /
 
 test('a refused start shows Generation Failed; Try Again creates the image', async ({ page }) => {
   test.setTimeout(120_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await uploadProduct(page);
   await openFirstTemplate(page);
   const panel = await openPanel(page);
@@ -242,7 +242,7 @@ test('out of credits: the upgrade modal; after upgrading, the new allowance crea
   page,
 }) => {
   test.setTimeout(240_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const product = await uploadProduct(page);
   const template = await openFirstTemplate(page);
   for (let run = 0; run < 3; run += 1) await generateThroughApi(page, template.id, product.id);
@@ -268,7 +268,7 @@ test('out of credits: the upgrade modal; after upgrading, the new allowance crea
 });
 
 test('the area to remove can be moved and resized before creating @desktop', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await openFirstTemplate(page);
   const panel = await openPanel(page);
   const box = page.getByTestId('product-box');
@@ -297,7 +297,7 @@ test('the area to remove can be moved and resized before creating @desktop', asy
 test('the Templates toggle lists templates and community templates with search and filter', async ({
   page,
 }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const first = await openFirstTemplate(page);
   await page.getByRole('button', { name: 'Templates', exact: true }).click();
   const browser = isMobile(page)

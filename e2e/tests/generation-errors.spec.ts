@@ -8,7 +8,7 @@ import {
   chatError,
   downloadStatusFailed,
 } from '@adtwin/shared';
-import { FIXTURES, createSignedInUser } from './helpers';
+import { FIXTURES, createOnboardedUser } from './helpers';
 
 // The spec's error catalogue as the browser shows it, where the failure comes from outside the
 // app server (a proxy, a dropped session): those answers are made at the network here. Failures
@@ -50,7 +50,7 @@ async function makeDesign(page: Page): Promise<number> {
 }
 
 test('editor: a template that cannot be loaded, and a start that timed out', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const id = await firstTemplateId(page);
   await page.route(`**/api/templates/${id}`, (route) =>
     route.fulfill({ status: 500, json: { error: 'Internal error' } }),
@@ -77,7 +77,7 @@ test('editor: a template that cannot be loaded, and a start that timed out', asy
 
 test('download: a refused or failed download says why', async ({ page }) => {
   test.setTimeout(90_000);
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const number = await makeDesign(page);
   await page.goto(`/editor/view/generated/${number}`);
   await expect(page.getByTestId('editor-result')).toBeVisible();
@@ -101,7 +101,7 @@ test('download: a refused or failed download says why', async ({ page }) => {
 });
 
 test('chat: errors read in the assistant bubble', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   let reply = { status: 401, json: { error: 'Unauthorized' } };
   await page.route('**/api/generations/chat', (route) => route.fulfill(reply));
   await page.goto('/design');

@@ -77,12 +77,6 @@ export async function openSidebar(page: Page) {
   await expect(drawer).toBeVisible();
 }
 
-/** A new user, verified, onboarded and signed in in this page's browser context. */
-export const createSignedInUser = createOnboardedUser;
-
-/** The address playwright.config.ts starts the server at. */
-export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
-
 /** Saves a screenshot into docs/screenshots when SCREENSHOTS=1 (light and dark, per project). */
 export async function saveScreenshot(page: Page, name: string, project: string) {
   if (!process.env.SCREENSHOTS) return;

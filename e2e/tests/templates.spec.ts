@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, SKELETON_CARD_COUNT, VOTE_MESSAGES } from '@adtwin/shared';
-import { createSignedInUser, saveScreenshot } from './helpers';
+import { createOnboardedUser, saveScreenshot } from './helpers';
 
 const cards = (page: Page) => page.getByTestId('template-card');
 
@@ -13,7 +13,7 @@ async function searchFor(page: Page, text: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
 });
 
 test('pages 30 then 10 per Load More until a short page hides the button', async ({

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { createSignedInUser, saveScreenshot } from './helpers';
+import { createOnboardedUser, saveScreenshot } from './helpers';
 
 test('the Help Center leads to "Use the API", whose reference opens rendered by Scalar', async ({
   page,
 }, testInfo) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/help-center');
   await page.getByRole('link', { name: /Use the API/ }).click();
   await expect(page).toHaveURL(/\/help-center\/api$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BROWSE_MESSAGES, deleteFailed, renameFailed } from '@adtwin/shared';
-import { createSignedInUser, makePng, saveScreenshot } from './helpers';
+import { createOnboardedUser, makePng, saveScreenshot } from './helpers';
 
 async function upload(page: Page, name: string, colour = '#cc3366') {
   const res = await page.request.post('/api/uploads', {
@@ -24,7 +24,7 @@ async function design(page: Page, createdAt?: string) {
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 
 test('each tab shows its empty text for a new user', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/your-designs');
   await expect(tab(page, BROWSE_MESSAGES.myDesigns)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText(BROWSE_MESSAGES.noDesigns)).toBeVisible();
@@ -39,7 +39,7 @@ test('each tab shows its empty text for a new user', async ({ page }) => {
 test('My Designs groups by month and opens the view-only editor by number', async ({
   page,
 }, info) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const old = await design(page, '2026-01-15T12:00:00.000Z');
   const latest = await design(page);
   expect(latest.name).toBe(`design_${latest.number}.png`);
@@ -67,7 +67,7 @@ test('My Designs groups by month and opens the view-only editor by number', asyn
 test('Your Uploads: rename keeps the extension, refuses a taken name, and delete removes', async ({
   page,
 }, info) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await upload(page, 'first.png');
   await upload(page, 'second.png', '#3366cc');
   await page.goto('/your-designs');
@@ -102,7 +102,7 @@ test('Your Uploads: rename keeps the extension, refuses a taken name, and delete
 });
 
 test('a failed delete says why and keeps the upload', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await upload(page, 'keep.png');
   await page.goto('/your-designs');
   await tab(page, BROWSE_MESSAGES.yourUploads).click();
@@ -122,7 +122,7 @@ test('a failed delete says why and keeps the upload', async ({ page }) => {
 });
 
 test('tabs reload on activation and failures show the spec texts', async ({ page }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   await page.goto('/your-designs');
   await tab(page, BROWSE_MESSAGES.yourUploads).click();
   await expect(page.getByText(BROWSE_MESSAGES.noUploads)).toBeVisible();
@@ -158,14 +158,14 @@ test('another signed-in user cannot open, rename or delete these objects by id o
   page,
   browser,
 }) => {
-  await createSignedInUser(page);
+  await createOnboardedUser(page);
   const mine = await upload(page, 'private.png');
   const madeDesign = await design(page);
   const designs = (await page.request.get('/api/designs').then((r) => r.json())) as {
     items: { url: string }[];
   };
   const intruder = await browser.newPage({ baseURL: test.info().project.use.baseURL });
-  await createSignedInUser(intruder);
+  await createOnboardedUser(intruder);
   for (const url of [mine.url, `${mine.url}?w=320`, designs.items[0]!.url]) {
     const res = await intruder.goto(url);
     expect(res?.status(), url).toBe(404);

@@ -291,5 +291,3 @@ export async function composeServer(options: ComposeOptions) {
     },
   };
 }
-
-export type ComposedServer = Awaited<ReturnType<typeof composeServer>>;

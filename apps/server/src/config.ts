@@ -201,8 +201,6 @@ function findCrossFieldProblems(source: Record<string, string | undefined>): str
   return problems;
 }
 
-export type Env = z.input<typeof ConfigSchema>;
-
 export type Config = {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;

@@ -76,11 +76,6 @@ export async function selectActiveKey(
   return row ?? null;
 }
 
-export async function selectKeyById(db: Database, id: string): Promise<ApiKeyRow | null> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
-  return row ?? null;
-}
-
 export async function touchLastUsed(db: Database, id: string, at: Date): Promise<void> {
   await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, id));
 }

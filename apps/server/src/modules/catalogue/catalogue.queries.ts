@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { templates } from '../../db/schema.js';
 
@@ -13,11 +12,6 @@ export async function insertMissingTemplates(db: Database, rows: NewTemplate[]):
     .onConflictDoNothing({ target: templates.imageKey })
     .returning({ id: templates.id });
   return inserted.length;
-}
-
-export async function countTemplates(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(templates);
-  return row?.count ?? 0;
 }
 
 export async function selectOfficialImageKeys(db: Database): Promise<string[]> {

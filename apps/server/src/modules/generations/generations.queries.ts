@@ -58,14 +58,6 @@ export async function insertGenerationWithCredit(
   });
 }
 
-export async function countActiveGenerations(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(generations)
-    .where(and(eq(generations.userId, userId), inArray(generations.status, [...ACTIVE_STATUSES])));
-  return row?.n ?? 0;
-}
-
 /** Whose lease a row is under; a step, completion or failure must come from that runner. */
 function heldBy(generation: Pick<GenerationRow, 'leaseOwner'>) {
   return generation.leaseOwner === null

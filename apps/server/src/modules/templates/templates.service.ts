@@ -19,8 +19,6 @@ import {
   writeVote,
 } from './templates.queries.js';
 
-export type TemplateStats = { likes: number; dislikes: number; usageCount: number };
-
 type Box = { x: number; y: number; width: number; height: number };
 
 export function createTemplatesService(deps: { db: Database }) {

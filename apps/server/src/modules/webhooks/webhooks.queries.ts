@@ -2,8 +2,6 @@ import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { apiKeys, generations, webhookDeliveries } from '../../db/schema.js';
 
-export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
 /** The generation and, when an API key with a webhook started it, that key's webhook. */
 export async function selectGenerationReceiver(db: Database, generationId: string) {
   const [row] = await db

@@ -13,7 +13,7 @@ import {
 } from './webhooks.queries.js';
 
 /** The header a receiver checks, as Stripe's: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
-export const SIGNATURE_HEADER = 'Adtwin-Signature';
+const SIGNATURE_HEADER = 'Adtwin-Signature';
 
 /** HMAC-SHA256 of `<t>.<body>` with the key's webhook secret. */
 export function signWebhook(options: { secret: string; timestamp: number; body: string }): string {
@@ -137,5 +137,3 @@ export function createWebhookService(deps: {
     },
   };
 }
-
-export type WebhookService = ReturnType<typeof createWebhookService>;
