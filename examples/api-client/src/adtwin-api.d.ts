@@ -2828,9 +2828,14 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            items: (components["schemas"]["ImageItem"] & {
+                            items: {
+                                id: string;
+                                name: string;
+                                url: string;
+                                createdAt: string;
+                                monthYear: string;
                                 number: number;
-                            })[];
+                            }[];
                         };
                     };
                 };

@@ -1,17 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { UPLOAD_LIMITS } from '@adtwin/shared';
+import { ImageItemSchema as SharedImageItemSchema, UPLOAD_LIMITS } from '@adtwin/shared';
 import { PublicError } from './errors.js';
 
-/** The spec's image listing item: id, name, url, created_at, monthYear. */
-export const ImageItemSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    url: z.string(),
-    createdAt: z.string(),
-    monthYear: z.string(),
-  })
-  .openapi('ImageItem');
+export const ImageItemSchema = SharedImageItemSchema.meta({ id: 'ImageItem' });
 
 export const IdParamSchema = z.object({ id: z.uuid() });
 

@@ -9,3 +9,13 @@ export const MAX_SERIAL_ID = 2_147_483_647;
 /** The app's own error reply (`/api/...`): a message to show and, often, a code to branch on. */
 export const ErrorSchema = z.object({ error: z.string(), code: z.string().optional() });
 export type ErrorBody = z.infer<typeof ErrorSchema>;
+
+/** One image of a person's library (an upload or a design): the spec's listing item. */
+export const ImageItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+  monthYear: z.string(),
+});
+export type ImageItem = z.infer<typeof ImageItemSchema>;

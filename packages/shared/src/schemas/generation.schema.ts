@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_SIZE_VALUES, MAX_CHAT_IMAGES, MAX_TEXT_REPLACEMENTS } from '../generation.js';
 import { MIN_PROMPT_LENGTH, REMOVE_MASK_LIMITS } from '../generation.js';
-import { MAX_SERIAL_ID } from './common.schema.js';
+import { ImageItemSchema, MAX_SERIAL_ID } from './common.schema.js';
 
 // The generation's shape, written once: the server's routes validate and document with these
 // (naming them for OpenAPI), its service types are their z.infer, and the web client's request
@@ -52,15 +52,7 @@ export const GenerationSchema = z.object({
     .object({
       productUploadId: z.string(),
       /** The product photo, while it is still in the person's library. */
-      product: z
-        .object({
-          id: z.string(),
-          name: z.string(),
-          url: z.string(),
-          createdAt: z.string(),
-          monthYear: z.string(),
-        })
-        .nullable(),
+      product: ImageItemSchema.nullable(),
       replacements: ReplacementsSchema,
       productBox: BoxSchema.nullable(),
       /** The painted Remove region (white: removed), a signed address; null for a box. */

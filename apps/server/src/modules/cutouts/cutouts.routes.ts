@@ -1,4 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { BoxSchema } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import {
   FileFieldSchema,
@@ -12,13 +13,6 @@ import { validationHook } from '../../http/validation.js';
 import type { CutOutService } from './cutouts.service.js';
 
 const errors = errorResponses(ErrorSchema);
-
-const BoxSchema = z.object({
-  x: z.number().int(),
-  y: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
 
 const CutOutSchema = z
   .object({

@@ -1,12 +1,10 @@
-import { GENERATION_RESUME_WINDOW_MS, type ImageSize } from '@adtwin/shared';
-
-type DraftImage = { id: string; name: string; url: string; createdAt: string; monthYear: string };
+import { GENERATION_RESUME_WINDOW_MS, type ImageItem, type ImageSize } from '@adtwin/shared';
 
 /** What the design page keeps in local storage so a reload resumes the same job and images. */
 export type DesignDraft = {
   generationId: string;
-  template: DraftImage;
-  product: DraftImage;
+  template: ImageItem;
+  product: ImageItem;
   size: ImageSize;
   visibility: 'public' | 'private';
   savedAt: number;
