@@ -28,6 +28,8 @@ test('login checks presence and address shape', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText(AUTH_MESSAGES.emailRequired)).toBeVisible();
   await expect(page.getByText(AUTH_MESSAGES.passwordRequired)).toBeVisible();
+  // The first field that needs attention, in the page's order, takes the focus.
+  await expect(page.getByLabel('Email')).toBeFocused();
   await page.getByLabel('Email').fill('not-an-address');
   await page.getByLabel('Password').fill('x');
   await expect(page.getByText(AUTH_MESSAGES.emailInvalid)).toBeVisible();

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES, signInSchema, type SignInInput } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -28,6 +29,7 @@ export function SignInForm({
   const form = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
     mode: 'onTouched',
+    shouldFocusError: false,
     defaultValues: { email, password: '' },
   });
   const signIn = useSignIn();
@@ -36,7 +38,7 @@ export function SignInForm({
     const outcome = await signIn.mutateAsync(input).catch(() => null);
     if (outcome === 'unverified') onUnverified();
     else if (outcome === 'signed-in') await onSignedIn();
-  });
+  }, focusFirstInvalid);
 
   return (
     <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>

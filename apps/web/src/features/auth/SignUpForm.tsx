@@ -10,6 +10,7 @@ import {
 } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
+import { focusFirstInvalid } from '@/lib/focus-first-invalid';
 import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -33,6 +34,7 @@ export function SignUpForm({
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
     mode: 'onTouched',
+    shouldFocusError: false,
     defaultValues: { name: '', email, password: '' },
   });
   const [acceptedTerms, setAcceptedTerms] = useState(false);
@@ -42,7 +44,7 @@ export function SignUpForm({
 
   const submit = form.handleSubmit(async (input) => {
     await signUp.mutateAsync(input).then(onSignedUp, () => undefined);
-  });
+  }, focusFirstInvalid);
 
   return (
     <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
