@@ -1,36 +1,31 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
-import { renameTemplate, type CommunityTemplate } from './api';
-import { queryKeys } from '@/lib/query-keys';
+import type { CommunityTemplate } from './api';
+import { useRenameTemplate } from './mutations';
 
 /** The owner's Rename for one of their templates: the name the community sees. */
 export function TemplateNameEditor({ template }: { template: CommunityTemplate }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const rename = useRenameTemplate();
+  const isSaving = rename.isPending;
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     if (draft === null) return;
     if (!draft.trim()) {
       toast.error('Could not rename the template: Name cannot be empty');
       return;
     }
-    setIsSaving(true);
-    try {
-      await renameTemplate(template.id, draft);
-      setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
-    } catch (error) {
-      toast.error(
-        `Could not rename the template: ${error instanceof Error ? error.message : 'Request failed'}`,
-      );
-    } finally {
-      setIsSaving(false);
-    }
+    rename.mutate(
+      { id: template.id, name: draft },
+      {
+        onSuccess: () => setDraft(null),
+        onError: (error) =>
+          toast.error(`Could not rename the template: ${error.message || 'Request failed'}`),
+      },
+    );
   }
 
   if (draft === null) {
@@ -48,7 +43,7 @@ export function TemplateNameEditor({ template }: { template: CommunityTemplate }
     );
   }
   return (
-    <form onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
+    <form onSubmit={save} className="flex flex-col gap-2">
       <label className="flex flex-col gap-1 text-xs text-muted">
         Template name
         <input

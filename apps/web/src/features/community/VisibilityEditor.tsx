@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Globe, Lock } from 'lucide-react';
 import { BROWSE_MESSAGES, UPGRADE_FEATURES, isPaidTier } from '@adtwin/shared';
@@ -7,8 +6,8 @@ import { UpgradeDialog } from '@/components/UpgradeDialog';
 import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/lib/account';
-import { updateVisibility, type CommunityTemplate } from './api';
-import { queryKeys } from '@/lib/query-keys';
+import type { CommunityTemplate } from './api';
+import { useUpdateVisibility } from './mutations';
 
 /**
  * Public / Private for one of the user's templates. Private is a paid feature: free users get the
@@ -16,30 +15,32 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export function VisibilityEditor({ template }: { template: CommunityTemplate }) {
   const { data: account } = useAccount();
-  const queryClient = useQueryClient();
   const [isPublic, setIsPublic] = useState(template.isPublic);
-  const [isSaving, setIsSaving] = useState(false);
+  const saveVisibility = useUpdateVisibility();
+  const isSaving = saveVisibility.isPending;
   const [isUpgradeOpen, setIsUpgradeOpen] = useState(false);
   const isPaid = isPaidTier(account?.profile.subscriptionTier ?? 'free');
 
-  async function choose(wantPublic: boolean) {
+  function choose(wantPublic: boolean) {
     if (wantPublic === isPublic || isSaving) return;
     if (!wantPublic && !isPaid) {
       setIsUpgradeOpen(true);
       return;
     }
-    setIsSaving(true);
-    try {
-      const result = await updateVisibility(template.id, wantPublic);
-      setIsPublic(result.template.isPublic);
-      toast.success(result.message);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'upgrade_required') setIsUpgradeOpen(true);
-      else toast.error(BROWSE_MESSAGES.visibilityFailed);
-    } finally {
-      setIsSaving(false);
-    }
+    saveVisibility.mutate(
+      { id: template.id, isPublic: wantPublic },
+      {
+        onSuccess: (result) => {
+          setIsPublic(result.template.isPublic);
+          toast.success(result.message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'upgrade_required')
+            setIsUpgradeOpen(true);
+          else toast.error(BROWSE_MESSAGES.visibilityFailed);
+        },
+      },
+    );
   }
 
   return (
@@ -56,7 +57,7 @@ export function VisibilityEditor({ template }: { template: CommunityTemplate }) 
             '[role="radio"][aria-checked="false"]',
           );
           next?.focus();
-          void choose(!isPublic);
+          choose(!isPublic);
         }}
       >
         {([true, false] as const).map((value) => {
@@ -70,7 +71,7 @@ export function VisibilityEditor({ template }: { template: CommunityTemplate }) 
               aria-checked={isOn}
               tabIndex={isOn ? 0 : -1}
               aria-disabled={isSaving || undefined}
-              onClick={() => void choose(value)}
+              onClick={() => choose(value)}
               className={cn(
                 'inline-flex h-8 flex-1 items-center justify-center gap-1 rounded-md text-xs font-medium transition-colors',
                 isOn ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',

@@ -3,48 +3,46 @@ import toast from 'react-hot-toast';
 import { Pencil, Trash2 } from 'lucide-react';
 import { deleteFailed, extensionOf, renameFailed, stripExtension } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
-import { deleteUpload, renameUpload, type Upload } from './api';
+import type { Upload } from './api';
 import { ImageTile } from './ImageTile';
+import { useDeleteUpload, useRenameUpload } from './mutations';
 
 /** One upload with rename (the extension stays) and delete. */
-export function UploadTile({ upload, onChanged }: { upload: Upload; onChanged: () => void }) {
+export function UploadTile({ upload }: { upload: Upload }) {
   const [name, setName] = useState(upload.name);
   const [draft, setDraft] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const rename = useRenameUpload();
+  const deletion = useDeleteUpload();
+  // A deleted tile stays busy until the refetched list drops it.
+  const isBusy = rename.isPending || deletion.isPending || deletion.isSuccess;
   const [error, setError] = useState<string | null>(null);
   const extension = extensionOf(name);
 
-  async function saveRename(event: FormEvent) {
+  function saveRename(event: FormEvent) {
     event.preventDefault();
     if (draft === null) return;
     if (!draft.trim()) {
       setError(renameFailed('Name cannot be empty'));
       return;
     }
-    setIsBusy(true);
-    try {
-      const renamed = await renameUpload(upload.id, draft);
-      setName(renamed.name);
-      setDraft(null);
-      setError(null);
-      onChanged();
-    } catch (failure) {
-      setError(renameFailed(failure instanceof Error ? failure.message : 'Request failed'));
-    } finally {
-      setIsBusy(false);
-    }
+    rename.mutate(
+      { id: upload.id, name: draft },
+      {
+        onSuccess: (renamed) => {
+          setName(renamed.name);
+          setDraft(null);
+          setError(null);
+        },
+        onError: (failure) => setError(renameFailed(failure.message || 'Request failed')),
+      },
+    );
   }
 
-  async function remove() {
+  function remove() {
     if (!window.confirm(`Delete ${name}?`)) return;
-    setIsBusy(true);
-    try {
-      await deleteUpload(upload.id);
-      onChanged();
-    } catch (failure) {
-      toast.error(deleteFailed(failure instanceof Error ? failure.message : 'Request failed'));
-      setIsBusy(false);
-    }
+    deletion.mutate(upload.id, {
+      onError: (failure) => toast.error(deleteFailed(failure.message || 'Request failed')),
+    });
   }
 
   return (
@@ -70,7 +68,7 @@ export function UploadTile({ upload, onChanged }: { upload: Upload; onChanged: (
               type="button"
               aria-label={`Delete ${name}`}
               disabled={isBusy}
-              onClick={() => void remove()}
+              onClick={remove}
               className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-danger-soft hover:text-danger"
             >
               <Trash2 className="size-4" aria-hidden="true" />
@@ -78,7 +76,7 @@ export function UploadTile({ upload, onChanged }: { upload: Upload; onChanged: (
           </div>
         </div>
       ) : (
-        <form onSubmit={(event) => void saveRename(event)} className="flex flex-col gap-2">
+        <form onSubmit={saveRename} className="flex flex-col gap-2">
           <div className="flex items-center gap-1">
             <input
               aria-label="New name"

@@ -211,7 +211,6 @@ function TemplatesPanel() {
 }
 
 function UploadsPanel() {
-  const queryClient = useQueryClient();
   const list = usePagedList({ queryKey: queryKeys.uploads, fetchPage: fetchUploads });
   if (list.isPending || list.isError || list.items.length === 0)
     return (
@@ -227,11 +226,7 @@ function UploadsPanel() {
     <>
       <ul className={GRID}>
         {list.items.map((upload) => (
-          <UploadTile
-            key={upload.id}
-            upload={upload}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.uploads })}
-          />
+          <UploadTile key={upload.id} upload={upload} />
         ))}
       </ul>
       <LoadMore list={list} />

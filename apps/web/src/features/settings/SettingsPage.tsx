@@ -76,26 +76,21 @@ function PersonalInformation({ account }: { account: Account }) {
   const setAccount = (next: Account) => queryClient.setQueryData(queryKeys.account, next);
   const [isTypeOpen, setIsTypeOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const [isSendingReset, setIsSendingReset] = useState(false);
   const userTypeLabel =
     USER_TYPE_OPTIONS.find((option) => option.value === account.profile.userType)?.label ??
     'Not set';
 
-  async function sendReset() {
-    setIsSendingReset(true);
-    try {
+  const sendReset = useMutation({
+    mutationFn: async () => {
       const { error } = await authClient.requestPasswordReset({
         email: account.email,
         redirectTo: '/update-password',
       });
       if (error) throw new Error(error.message);
-      toast.success(SETTINGS_MESSAGES.resetSent);
-    } catch {
-      toast.error(SETTINGS_MESSAGES.resetFailed);
-    } finally {
-      setIsSendingReset(false);
-    }
-  }
+    },
+    onSuccess: () => toast.success(SETTINGS_MESSAGES.resetSent),
+    onError: () => toast.error(SETTINGS_MESSAGES.resetFailed),
+  });
 
   return (
     <>
@@ -139,7 +134,11 @@ function PersonalInformation({ account }: { account: Account }) {
             <p className="text-sm font-medium">Password</p>
             <p className="text-sm text-muted">We'll e-mail you a link to set a new one.</p>
           </div>
-          <Button variant="secondary" isLoading={isSendingReset} onClick={() => void sendReset()}>
+          <Button
+            variant="secondary"
+            isLoading={sendReset.isPending}
+            onClick={() => sendReset.mutate()}
+          >
             <KeyRound className="size-4" aria-hidden="true" />
             Change Password
           </Button>
@@ -187,10 +186,22 @@ function AvatarRow({
   onChanged: (next: Account) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [isUploading, setIsUploading] = useState(false);
   const name = displayName(account.fullName, account.email);
+  const saveAvatar = useMutation({
+    mutationFn: (file: File) => readJson(api.me.avatar.$put({ form: { file } })),
+    onSuccess: (next) => {
+      onChanged(next);
+      toast.success(SETTINGS_MESSAGES.avatarUpdated);
+    },
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.status < 500 && error.status !== 401
+          ? error.message
+          : SETTINGS_MESSAGES.avatarFailed,
+      ),
+  });
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
+  function upload(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -202,19 +213,7 @@ function AvatarRow({
       toast.error(AVATAR_TOO_LARGE);
       return;
     }
-    setIsUploading(true);
-    try {
-      onChanged(await readJson(api.me.avatar.$put({ form: { file } })));
-      toast.success(SETTINGS_MESSAGES.avatarUpdated);
-    } catch (error) {
-      toast.error(
-        error instanceof ApiError && error.status < 500 && error.status !== 401
-          ? error.message
-          : SETTINGS_MESSAGES.avatarFailed,
-      );
-    } finally {
-      setIsUploading(false);
-    }
+    saveAvatar.mutate(file);
   }
 
   return (
@@ -226,7 +225,11 @@ function AvatarRow({
         className="size-20 text-2xl!"
       />
       <div className="flex flex-col gap-1">
-        <Button variant="secondary" isLoading={isUploading} onClick={() => input.current?.click()}>
+        <Button
+          variant="secondary"
+          isLoading={saveAvatar.isPending}
+          onClick={() => input.current?.click()}
+        >
           <Camera className="size-4" aria-hidden="true" />
           Change avatar
         </Button>
@@ -238,7 +241,7 @@ function AvatarRow({
           className="sr-only"
           tabIndex={-1}
           aria-label="Avatar image"
-          onChange={(event) => void upload(event)}
+          onChange={upload}
         />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { SETTINGS_MESSAGES, USER_TYPE_OPTIONS, type UserType } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
@@ -20,25 +21,19 @@ export function UserTypeDialog({
   onChanged: (account: Account) => void;
 }) {
   const [choice, setChoice] = useState<UserType | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: (userType: UserType) => readJson(api.me['user-type'].$put({ json: { userType } })),
+    onSuccess: (next) => {
+      onChanged(next);
+      toast.success(SETTINGS_MESSAGES.userTypeUpdated);
+      close(false);
+    },
+    onError: () => toast.error(SETTINGS_MESSAGES.userTypeFailed),
+  });
 
   function close(next: boolean) {
     if (!next) setChoice(null);
     onOpenChange(next);
-  }
-
-  async function update() {
-    if (!choice) return;
-    setIsSaving(true);
-    try {
-      onChanged(await readJson(api.me['user-type'].$put({ json: { userType: choice } })));
-      toast.success(SETTINGS_MESSAGES.userTypeUpdated);
-      close(false);
-    } catch {
-      toast.error(SETTINGS_MESSAGES.userTypeFailed);
-    } finally {
-      setIsSaving(false);
-    }
   }
 
   return (
@@ -72,7 +67,11 @@ export function UserTypeDialog({
         <Button variant="ghost" onClick={() => close(false)}>
           Cancel
         </Button>
-        <Button disabled={!choice} isLoading={isSaving} onClick={() => void update()}>
+        <Button
+          disabled={!choice}
+          isLoading={save.isPending}
+          onClick={() => choice && save.mutate(choice)}
+        >
           Update
         </Button>
       </div>

@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { API_KEY_NAME_MAX_LENGTH } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError } from '@/lib/api-client';
-import { createApiKey } from './api';
 import { OnceOnlyNotice } from './OnceOnlyNotice';
 import { SecretField } from './SecretField';
-import { queryKeys } from '@/lib/query-keys';
+import { useCreateApiKey } from './mutations';
 
 /** Names a new key, then shows its secret, this once. */
 export function CreateApiKeyDialog({
@@ -18,10 +16,10 @@ export function CreateApiKeyDialog({
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [isCreating, setIsCreating] = useState(false);
+  const createKey = useCreateApiKey();
+  const isCreating = createKey.isPending;
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
 
   function close(next: boolean) {
@@ -33,26 +31,21 @@ export function CreateApiKeyDialog({
     setError(null);
   }
 
-  async function create(event: FormEvent) {
+  function create(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) {
       setError('Give the key a name, e.g. the script or shop that will use it.');
       return;
     }
-    setIsCreating(true);
-    try {
-      const key = await createApiKey(name.trim());
-      setCreated({ name: key.name, key: key.key });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 400
-          ? caught.message
-          : 'The key could not be created. Please try again.',
-      );
-    } finally {
-      setIsCreating(false);
-    }
+    createKey.mutate(name.trim(), {
+      onSuccess: (key) => setCreated({ name: key.name, key: key.key }),
+      onError: (caught) =>
+        setError(
+          caught instanceof ApiError && caught.status === 400
+            ? caught.message
+            : 'The key could not be created. Please try again.',
+        ),
+    });
   }
 
   if (created) {
@@ -82,7 +75,7 @@ export function CreateApiKeyDialog({
       title="Create an API key"
       description="The key acts as you: it uses your credits and sees your designs and uploads."
     >
-      <form className="flex flex-col gap-3" onSubmit={(event) => void create(event)} noValidate>
+      <form className="flex flex-col gap-3" onSubmit={create} noValidate>
         <TextField
           label="Key name"
           placeholder="e.g. Shop catalogue script"

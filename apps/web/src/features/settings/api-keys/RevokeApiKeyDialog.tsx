@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ApiError } from '@/lib/api-client';
-import { revokeApiKey, type ApiKey } from './api';
-import { queryKeys } from '@/lib/query-keys';
+import type { ApiKey } from './api';
+import { useRevokeApiKey } from './mutations';
 
 /** Asks once more, then revokes: scripts using the key are refused from then on. */
 export function RevokeApiKeyDialog({
@@ -16,23 +14,21 @@ export function RevokeApiKeyDialog({
   apiKey: ApiKey | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [isRevoking, setIsRevoking] = useState(false);
+  const revokeKey = useRevokeApiKey();
+  const isRevoking = revokeKey.isPending;
 
-  async function revoke(key: ApiKey) {
-    setIsRevoking(true);
-    try {
-      await revokeApiKey(key.id);
-      toast.success(`“${key.name}” was revoked`);
-      onClose();
-    } catch (error) {
-      // Already gone (revoked in another tab): the list below catches up either way.
-      if (error instanceof ApiError && error.status === 404) onClose();
-      else toast.error('The key could not be revoked. Please try again.');
-    } finally {
-      setIsRevoking(false);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
-    }
+  function revoke(key: ApiKey) {
+    revokeKey.mutate(key.id, {
+      onSuccess: () => {
+        toast.success(`“${key.name}” was revoked`);
+        onClose();
+      },
+      onError: (error) => {
+        // Already gone (revoked in another tab): the list below catches up either way.
+        if (error instanceof ApiError && error.status === 404) onClose();
+        else toast.error('The key could not be revoked. Please try again.');
+      },
+    });
   }
 
   return (
@@ -50,11 +46,7 @@ export function RevokeApiKeyDialog({
         <Button variant="ghost" disabled={isRevoking} onClick={onClose}>
           Keep the key
         </Button>
-        <Button
-          variant="danger"
-          isLoading={isRevoking}
-          onClick={() => apiKey && void revoke(apiKey)}
-        >
+        <Button variant="danger" isLoading={isRevoking} onClick={() => apiKey && revoke(apiKey)}>
           Revoke key
         </Button>
       </div>

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Trash2 } from 'lucide-react';
 import { API_KEY_MESSAGES } from '@adtwin/shared';
@@ -7,57 +6,52 @@ import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError } from '@/lib/api-client';
-import { removeWebhook, setWebhook, type ApiKey } from './api';
+import type { ApiKey } from './api';
+import { useRemoveWebhook, useSetWebhook } from './mutations';
 import { OnceOnlyNotice } from './OnceOnlyNotice';
 import { SecretField } from './SecretField';
 import { isWebAddress } from './webhook-url';
-import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A key's webhook: the address each finished or failed generation it started is posted to. Saving
  * shows the signing secret this once; remove stops the posts. Give it a `key` per API key.
  */
 export function WebhookDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState(apiKey?.webhookUrl ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'saving' | 'removing' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
+  const saveWebhook = useSetWebhook();
+  const removeWebhook = useRemoveWebhook();
+  const busy = saveWebhook.isPending ? 'saving' : removeWebhook.isPending ? 'removing' : null;
 
-  async function save(event: FormEvent, key: ApiKey) {
+  function save(event: FormEvent, key: ApiKey) {
     event.preventDefault();
     if (!isWebAddress(url)) {
       setError(API_KEY_MESSAGES.webhookUrlInvalid);
       return;
     }
-    setBusy('saving');
-    try {
-      const saved = await setWebhook(key.id, url.trim());
-      setSecret(saved.secret);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.status === 400
-          ? caught.message
-          : 'The webhook could not be saved. Please try again.',
-      );
-    } finally {
-      setBusy(null);
-    }
+    saveWebhook.mutate(
+      { id: key.id, url: url.trim() },
+      {
+        onSuccess: (saved) => setSecret(saved.secret),
+        onError: (caught) =>
+          setError(
+            caught instanceof ApiError && caught.status === 400
+              ? caught.message
+              : 'The webhook could not be saved. Please try again.',
+          ),
+      },
+    );
   }
 
-  async function remove(key: ApiKey) {
-    setBusy('removing');
-    try {
-      await removeWebhook(key.id);
-      toast.success('Webhook removed');
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
-      onClose();
-    } catch {
-      toast.error('The webhook could not be removed. Please try again.');
-    } finally {
-      setBusy(null);
-    }
+  function remove(key: ApiKey) {
+    removeWebhook.mutate(key.id, {
+      onSuccess: () => {
+        toast.success('Webhook removed');
+        onClose();
+      },
+      onError: () => toast.error('The webhook could not be removed. Please try again.'),
+    });
   }
 
   return (
@@ -83,11 +77,7 @@ export function WebhookDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onCl
           </div>
         </>
       ) : apiKey ? (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(event) => void save(event, apiKey)}
-          noValidate
-        >
+        <form className="flex flex-col gap-3" onSubmit={(event) => save(event, apiKey)} noValidate>
           <TextField
             label="Webhook address"
             type="url"
@@ -109,7 +99,7 @@ export function WebhookDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onCl
                 className="text-danger sm:mr-auto"
                 isLoading={busy === 'removing'}
                 disabled={busy !== null}
-                onClick={() => void remove(apiKey)}
+                onClick={() => remove(apiKey)}
               >
                 <Trash2 className="size-4" aria-hidden="true" />
                 Remove webhook
