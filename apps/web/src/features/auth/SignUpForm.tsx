@@ -15,7 +15,7 @@ import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import { GoogleSignIn } from './GoogleSignIn';
 import { ModeSwitch } from './ModeSwitch';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordField } from './NewPasswordField';
 import { TermsCheckbox } from './TermsCheckbox';
 import { failureText, useSignUp } from './auth-mutations';
 
@@ -66,29 +66,12 @@ export function SignUpForm({
         )}
       />
       <EmailField control={form.control} onValueChange={onEmailChange} />
-      <Controller
+      <NewPasswordField
         control={form.control}
         name="password"
-        render={({ field, fieldState }) => (
-          <div className="flex flex-col gap-2">
-            <TextField
-              label="Password"
-              name={field.name}
-              ref={field.ref}
-              type="password"
-              autoComplete="new-password"
-              value={field.value}
-              onChange={(e) => {
-                field.onChange(e.target.value);
-                // The rules show as they are typed, like the strength meter.
-                void form.trigger('password');
-              }}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-            <PasswordStrength password={field.value} />
-          </div>
-        )}
+        label="Password"
+        // The rules show as they are typed, like the strength meter.
+        onValueChange={() => void form.trigger('password')}
       />
       <TermsCheckbox checked={acceptedTerms} onChange={setAcceptedTerms} />
       <FormAlert message={failureText(signUp.error, AUTH_MESSAGES.unexpected)} />

@@ -1,17 +1,16 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { AUTH_MESSAGES, resetPasswordSchema, type ResetPasswordInput } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
-import { TextField } from '@/components/ui/TextField';
 import { api, ApiError, readJson } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { queryKeys } from '@/lib/query-keys';
 import { AuthLayout } from './AuthLayout';
 import { FormAlert } from './FormAlert';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordField } from './NewPasswordField';
 
 const INVALID_LINK =
   'This reset link is invalid or has expired. Ask for a new one from the sign-in page.';
@@ -55,22 +54,7 @@ export function UpdatePasswordPage() {
         onSubmit={(event) => void form.handleSubmit((input) => reset.mutate(input))(event)}
         noValidate
       >
-        <Controller
-          control={form.control}
-          name="newPassword"
-          render={({ field, fieldState }) => (
-            <div className="flex flex-col gap-2">
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                {...field}
-                error={fieldState.error?.message}
-              />
-              <PasswordStrength password={field.value} />
-            </div>
-          )}
-        />
+        <NewPasswordField control={form.control} name="newPassword" label="New password" />
         <FormAlert
           message={
             isLinkBroken ? INVALID_LINK : reset.error ? describeResetFailure(reset.error) : null
