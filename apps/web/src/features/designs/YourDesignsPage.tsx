@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { usePageTitle } from '@/lib/page-title';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -92,14 +92,22 @@ export function YourDesignsPage() {
   );
 }
 
-function PanelState(props: {
-  isPending: boolean;
-  isError: boolean;
-  isEmpty: boolean;
+/**
+ * One tab's list: skeletons while loading, the failure or empty text, else the items (as
+ * `children` lays them out) and "Load more" while pages remain.
+ */
+function PagedPanel<T>({
+  list,
+  failed,
+  empty,
+  children,
+}: {
+  list: ReturnType<typeof usePagedList<T>>;
   failed: string;
   empty: string;
+  children: (items: T[]) => ReactNode;
 }) {
-  if (props.isPending)
+  if (list.isPending)
     return (
       <ul className={GRID} aria-busy="true" aria-label="Loading">
         {Array.from({ length: 10 }, (_, index) => (
@@ -109,36 +117,32 @@ function PanelState(props: {
         ))}
       </ul>
     );
-  if (props.isError)
+  if (list.isError)
     return (
       <p role="alert" className="text-danger">
-        {props.failed}
+        {failed}
       </p>
     );
-  if (props.isEmpty)
+  if (list.items.length === 0)
     return (
       <p className="rounded-xl border border-dashed border-border bg-surface p-10 text-center text-sm text-muted">
-        {props.empty}
+        {empty}
       </p>
     );
-  return null;
-}
-
-function LoadMore({
-  list,
-}: {
-  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-}) {
-  if (!list.hasNextPage) return null;
   return (
-    <div className="mt-5 flex justify-center">
-      <Button
-        variant="secondary"
-        isLoading={list.isFetchingNextPage}
-        onClick={() => void list.fetchNextPage()}
-      >
-        {BROWSE_MESSAGES.loadMore}
-      </Button>
+    <div className="flex flex-col gap-6">
+      {children(list.items)}
+      {list.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            isLoading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {BROWSE_MESSAGES.loadMore}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
@@ -146,90 +150,75 @@ function LoadMore({
 function DesignsPanel() {
   const navigate = useNavigate();
   const list = usePagedList({ queryKey: queryKeys.designs, fetchPage: fetchDesigns });
-  const state = (
-    <PanelState
-      isPending={list.isPending}
-      isError={list.isError}
-      isEmpty={list.items.length === 0}
+  return (
+    <PagedPanel
+      list={list}
       failed={BROWSE_MESSAGES.designsFailed}
       empty={BROWSE_MESSAGES.noDesigns}
-    />
-  );
-  if (list.isPending || list.isError || list.items.length === 0) return state;
-  return (
-    <div className="flex flex-col gap-6">
-      {groupByMonth(list.items).map((group) => (
-        <section key={group.month} aria-label={group.month} className="flex flex-col gap-3">
-          <h2 className="text-sm font-semibold tracking-wide text-muted uppercase">
-            {group.month}
-          </h2>
-          <ul className={GRID}>
-            {group.items.map((design) => (
-              <ImageTile
-                key={design.id}
-                url={design.url}
-                name={design.name}
-                onOpen={() => navigate(`/editor/view/generated/${design.number}`)}
-              />
-            ))}
-          </ul>
-        </section>
-      ))}
-      <LoadMore list={list} />
-    </div>
+    >
+      {(designs) =>
+        groupByMonth(designs).map((group) => (
+          <section key={group.month} aria-label={group.month} className="flex flex-col gap-3">
+            <h2 className="text-sm font-semibold tracking-wide text-muted uppercase">
+              {group.month}
+            </h2>
+            <ul className={GRID}>
+              {group.items.map((design) => (
+                <ImageTile
+                  key={design.id}
+                  url={design.url}
+                  name={design.name}
+                  onOpen={() => navigate(`/editor/view/generated/${design.number}`)}
+                />
+              ))}
+            </ul>
+          </section>
+        ))
+      }
+    </PagedPanel>
   );
 }
 
 function TemplatesPanel() {
   const navigate = useNavigate();
   const list = usePagedList({ queryKey: queryKeys.myTemplates, fetchPage: fetchMyTemplates });
-  if (list.isPending || list.isError || list.items.length === 0)
-    return (
-      <PanelState
-        isPending={list.isPending}
-        isError={list.isError}
-        isEmpty={list.items.length === 0}
-        failed={BROWSE_MESSAGES.templatesFailed}
-        empty={BROWSE_MESSAGES.noTemplates}
-      />
-    );
   return (
-    <>
-      <ul className={GRID}>
-        {list.items.map((template) => (
-          <ImageTile
-            key={template.id}
-            url={template.imageUrl}
-            name={template.name}
-            onOpen={() => navigate(`/editor/view/community/${template.id}`)}
-          />
-        ))}
-      </ul>
-      <LoadMore list={list} />
-    </>
+    <PagedPanel
+      list={list}
+      failed={BROWSE_MESSAGES.templatesFailed}
+      empty={BROWSE_MESSAGES.noTemplates}
+    >
+      {(templates) => (
+        <ul className={GRID}>
+          {templates.map((template) => (
+            <ImageTile
+              key={template.id}
+              url={template.imageUrl}
+              name={template.name}
+              onOpen={() => navigate(`/editor/view/community/${template.id}`)}
+            />
+          ))}
+        </ul>
+      )}
+    </PagedPanel>
   );
 }
 
 function UploadsPanel() {
   const list = usePagedList({ queryKey: queryKeys.uploads, fetchPage: fetchUploads });
-  if (list.isPending || list.isError || list.items.length === 0)
-    return (
-      <PanelState
-        isPending={list.isPending}
-        isError={list.isError}
-        isEmpty={list.items.length === 0}
-        failed={BROWSE_MESSAGES.uploadsFailed}
-        empty={BROWSE_MESSAGES.noUploads}
-      />
-    );
   return (
-    <>
-      <ul className={GRID}>
-        {list.items.map((upload) => (
-          <UploadTile key={upload.id} upload={upload} />
-        ))}
-      </ul>
-      <LoadMore list={list} />
-    </>
+    <PagedPanel
+      list={list}
+      failed={BROWSE_MESSAGES.uploadsFailed}
+      empty={BROWSE_MESSAGES.noUploads}
+    >
+      {(uploads) => (
+        <ul className={GRID}>
+          {uploads.map((upload) => (
+            <UploadTile key={upload.id} upload={upload} />
+          ))}
+        </ul>
+      )}
+    </PagedPanel>
   );
 }
