@@ -1,13 +1,16 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, signInSchema, type SignInInput } from '@adtwin/shared';
+import { AUTH_MESSAGES, type SignInInput } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import { GoogleSignIn } from './GoogleSignIn';
 import { ModeSwitch } from './ModeSwitch';
 import { failureText, useSignIn } from './auth-mutations';
+
+// The first screen of /login: its checks (and zod) load on the first blur or submit.
+const resolver = lazyResolver(() => import('./sign-in-resolver').then((m) => m.signInResolver));
 
 /** E-mail and password; only presence is checked here, never strength. */
 export function SignInForm({
@@ -26,7 +29,7 @@ export function SignInForm({
   onSignUp: () => void;
 }) {
   const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email, password: '' },
   });
