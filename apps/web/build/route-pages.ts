@@ -11,7 +11,7 @@ type OutputChunk = Rolldown.OutputChunk;
  * renamed, loads as before, a little later.
  */
 const PAGE_MODULES: Record<string, string[]> = {
-  '/login': ['src/features/auth/index.ts'],
+  '/login': ['src/features/auth/LoginPage.tsx'],
   '/templates': [
     'src/app/SignedInArea.tsx',
     'src/app/shell/index.ts',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages.js';
-import { FULL_NAME_MAX_LENGTH, validateEmail, validateName } from './input-rules.js';
+import { FULL_NAME_MAX_LENGTH, SIGN_IN_RULES, validateEmail, validateName } from './input-rules.js';
 import { validateSignupPassword } from './password.js';
 
 /**
@@ -25,8 +25,8 @@ export const newPasswordField = ruledString(validateSignupPassword).max(PASSWORD
 
 /** Sign-in form and the server's sign-in: only presence is checked, never strength. */
 export const signInSchema = z.object({
-  email: emailField,
-  password: ruledString((value) => (value ? null : AUTH_MESSAGES.passwordRequired)),
+  email: ruledString(SIGN_IN_RULES.email),
+  password: ruledString(SIGN_IN_RULES.password),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 

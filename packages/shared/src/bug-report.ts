@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const BUG_REPORT_MAX_ATTACHMENTS = 10;
 /** Per attachment; a screenshot is rarely over a few MB. */
 export const BUG_REPORT_MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -13,12 +11,3 @@ export const BUG_REPORT_MESSAGES = {
   success: "Thank you for your feedback! We'll review it soon.",
   descriptionRequired: 'Please describe the problem.',
 } as const;
-
-/** Report Problem's text (the screenshots travel beside it) and POST /api/bug-reports. */
-export const bugReportSchema = z.object({
-  description: z
-    .string()
-    .max(BUG_REPORT_MAX_DESCRIPTION_LENGTH)
-    .refine((value) => value.trim() !== '', BUG_REPORT_MESSAGES.descriptionRequired),
-});
-export type BugReportInput = z.infer<typeof bugReportSchema>;

@@ -8,7 +8,8 @@ import {
   signUpSchema,
 } from './auth-forms.js';
 import { fullNameSchema } from './settings.js';
-import { bugReportSchema, BUG_REPORT_MESSAGES } from './bug-report.js';
+import { BUG_REPORT_MESSAGES } from './bug-report.js';
+import { bugReportSchema } from './schemas/bug-report.schema.js';
 import { onboardingSchema, ONBOARDING_MESSAGES } from './onboarding.js';
 
 /** The first message per field, as the form resolver and the server both read it. */

@@ -19,3 +19,4 @@ export * from './schemas/common.schema.js';
 export * from './schemas/generation.schema.js';
 export * from './schemas/billing.schema.js';
 export * from './schemas/templates.schema.js';
+export * from './schemas/bug-report.schema.js';

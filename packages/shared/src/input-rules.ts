@@ -13,6 +13,16 @@ export function validateEmail(email: string): string | null {
   return EMAIL_PATTERN.test(email) ? null : AUTH_MESSAGES.emailInvalid;
 }
 
+/**
+ * The sign-in form's rules, field by field: the address, and only the presence of a password
+ * (never its strength). The sign-in schema is made of them; the form checks with them directly,
+ * so the sign-in page needs no schema library.
+ */
+export const SIGN_IN_RULES = {
+  email: validateEmail,
+  password: (password: string): string | null => (password ? null : AUTH_MESSAGES.passwordRequired),
+};
+
 /** The longest full name the profile keeps; the field shows how much room is left. */
 export const FULL_NAME_MAX_LENGTH = 200;
 

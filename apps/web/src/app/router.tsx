@@ -5,7 +5,7 @@ import { FullPageSpinner } from '@/components/ui/FullPageSpinner';
  * Each page is its own chunk, loaded when its route is first visited: the sign-in page does not
  * carry the editor. `lazy` resolves a route's component the first time it matches.
  */
-const login = () => import('@/features/auth').then((m) => ({ Component: m.LoginPage }));
+const login = () => import('@/features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
 const editor = () => import('@/features/editor').then((m) => ({ Component: m.EditorPage }));
 const subscription = () => import('@/features/subscription');
 
@@ -18,7 +18,10 @@ export const router = createBrowserRouter([
       { path: '/login/:plan', lazy: login },
       {
         path: '/update-password',
-        lazy: () => import('@/features/auth').then((m) => ({ Component: m.UpdatePasswordPage })),
+        lazy: () =>
+          import('@/features/auth/UpdatePasswordPage').then((m) => ({
+            Component: m.UpdatePasswordPage,
+          })),
       },
       {
         path: '/onboarding',

@@ -6,7 +6,7 @@ import { ChevronsUpDown, CreditCard, LogOut, Monitor, Moon, Settings, Sun } from
 import { displayName, isEnterpriseTier, pickAvatarGradient, planLabel } from '@adtwin/shared';
 import { Avatar } from '@/components/ui/Avatar';
 import { cn } from '@/components/ui/cn';
-import { authClient } from '@/lib/auth-client';
+import { loadAuthClient } from '@/lib/auth-client';
 import { useAccount } from '@/lib/account';
 import { useTheme, type ThemePreference } from '@/lib/theme';
 
@@ -37,7 +37,8 @@ export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
   async function logOut() {
     setIsLoggingOut(true);
     try {
-      await authClient.signOut();
+      const auth = await loadAuthClient();
+      await auth.signOut();
     } finally {
       // Nothing of this user stays cached: tier, type, credits and avatar go with the session.
       queryClient.clear();

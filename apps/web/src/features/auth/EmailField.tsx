@@ -1,9 +1,8 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
-import { cleanEmailInput } from '@adtwin/shared';
-import { TextField } from '@/components/ui/TextField';
+import { EmailInput } from './EmailInput';
 
-/** The e-mail field of every auth form: whitespace never gets in, typed, pasted or spaced. */
+/** The e-mail input bound to a react-hook-form form (sign-up, reset). */
 export function EmailField<Values extends FieldValues>({
   control,
   onValueChange,
@@ -16,34 +15,19 @@ export function EmailField<Values extends FieldValues>({
     <Controller
       control={control}
       name={'email' as Path<Values>}
-      render={({ field, fieldState }) => {
-        const change = (value: string) => {
-          const email = cleanEmailInput(value);
-          field.onChange(email);
-          onValueChange(email);
-        };
-        return (
-          <TextField
-            label="Email"
-            name={field.name}
-            ref={field.ref}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={field.value as string}
-            onChange={(event) => change(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === ' ') event.preventDefault();
-            }}
-            onPaste={(event) => {
-              event.preventDefault();
-              change(event.clipboardData.getData('text'));
-            }}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        );
-      }}
+      render={({ field, fieldState }) => (
+        <EmailInput
+          name={field.name}
+          ref={field.ref}
+          value={field.value as string}
+          onChange={(email) => {
+            field.onChange(email);
+            onValueChange(email);
+          }}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@adtwin/shared';
@@ -6,12 +6,17 @@ import { FullPageSpinner } from '@/components/ui/FullPageSpinner';
 import { useAccount, useRefreshAccount } from '@/lib/account';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthLayout } from './AuthLayout';
-import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { SignInForm } from './SignInForm';
-import { SignUpForm } from './SignUpForm';
 import { VerificationNotice } from './VerificationNotice';
 import { redirectAfterSignIn } from './redirect-after-sign-in';
 import { useOAuthReturn } from './use-oauth-return';
+
+// Only the sign-in form shows when the page opens; the others (and the zod schemas they check as
+// the person types) load when asked for.
+const SignUpForm = lazy(() => import('./SignUpForm').then((m) => ({ default: m.SignUpForm })));
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 type Mode = 'login' | 'signup' | 'verification' | 'reset';
 
@@ -89,21 +94,23 @@ export function LoginPage() {
           onSignUp={() => switchMode('signup')}
         />
       )}
-      {mode === 'signup' && (
-        <SignUpForm
-          email={email}
-          onEmailChange={setEmail}
-          onSignedUp={() => setMode('verification')}
-          onSignIn={() => switchMode('login')}
-        />
-      )}
-      {mode === 'reset' && (
-        <ForgotPasswordForm
-          email={email}
-          onEmailChange={setEmail}
-          onBack={() => switchMode('login')}
-        />
-      )}
+      <Suspense>
+        {mode === 'signup' && (
+          <SignUpForm
+            email={email}
+            onEmailChange={setEmail}
+            onSignedUp={() => setMode('verification')}
+            onSignIn={() => switchMode('login')}
+          />
+        )}
+        {mode === 'reset' && (
+          <ForgotPasswordForm
+            email={email}
+            onEmailChange={setEmail}
+            onBack={() => switchMode('login')}
+          />
+        )}
+      </Suspense>
     </AuthLayout>
   );
 }

@@ -1,16 +1,22 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, signInSchema, type SignInInput } from '@adtwin/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES, SIGN_IN_RULES } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { focusFirstInvalid } from '@/lib/focus-first-invalid';
-import { EmailField } from './EmailField';
+import { EmailInput } from './EmailInput';
 import { FormAlert } from './FormAlert';
 import { GoogleSignIn } from './GoogleSignIn';
 import { ModeSwitch } from './ModeSwitch';
 import { failureText, useSignIn } from './auth-mutations';
 
-/** E-mail and password; only presence is checked here, never strength. */
+type Field = keyof typeof SIGN_IN_RULES;
+const FIELDS: Field[] = ['email', 'password'];
+
+/**
+ * E-mail and password; only presence is checked here, never strength. The first screen of
+ * /login checks with the shared rules directly, without a form library or schema (about 30 KB of
+ * the page's JavaScript): a field's message shows once it has been left or the form sent, and
+ * follows the typing from then on, as the other auth forms' do.
+ */
 export function SignInForm({
   email,
   onEmailChange,
@@ -26,29 +32,50 @@ export function SignInForm({
   onForgotPassword: () => void;
   onSignUp: () => void;
 }) {
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
-    mode: 'onTouched',
-    shouldFocusError: false,
-    defaultValues: { email, password: '' },
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState<Record<Field, boolean>>({
+    email: false,
+    password: false,
   });
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const signIn = useSignIn();
+  const values: Record<Field, string> = { email, password };
+  const errorOf = (field: Field) => (checked[field] ? SIGN_IN_RULES[field](values[field]) : null);
+  const check = (field: Field) => setChecked((current) => ({ ...current, [field]: true }));
 
-  const submit = form.handleSubmit(async (input) => {
-    const outcome = await signIn.mutateAsync(input).catch(() => null);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setChecked({ email: true, password: true });
+    const invalid = FIELDS.find((field) => SIGN_IN_RULES[field](values[field]));
+    if (invalid) {
+      (invalid === 'email' ? emailInput : passwordInput).current?.focus();
+      return;
+    }
+    const outcome = await signIn.mutateAsync({ email, password }).catch(() => null);
     if (outcome === 'unverified') onUnverified();
     else if (outcome === 'signed-in') await onSignedIn();
-  }, focusFirstInvalid);
+  }
 
   return (
     <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
-      <EmailField control={form.control} onValueChange={onEmailChange} />
+      <EmailInput
+        ref={emailInput}
+        value={email}
+        onChange={onEmailChange}
+        onBlur={() => check('email')}
+        error={errorOf('email')}
+      />
       <TextField
+        ref={passwordInput}
         label="Password"
         type="password"
+        name="password"
         autoComplete="current-password"
-        {...form.register('password')}
-        error={form.formState.errors.password?.message}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        onBlur={() => check('password')}
+        error={errorOf('password')}
       />
       <button
         type="button"

@@ -6,7 +6,7 @@ import {
   type SignInInput,
   type SignUpInput,
 } from '@adtwin/shared';
-import { authClient } from '@/lib/auth-client';
+import { loadAuthClient } from '@/lib/auth-client';
 import {
   describeSignInError,
   describeSignUpError,
@@ -34,7 +34,8 @@ export function failureText(error: unknown, fallback: string): string | null {
 export function useSignIn() {
   return useMutation({
     mutationFn: async (input: SignInInput): Promise<'signed-in' | 'unverified'> => {
-      const { error } = await authClient.signIn.email(input);
+      const auth = await loadAuthClient();
+      const { error } = await auth.signIn.email(input);
       if (!error) return 'signed-in';
       // A new verification mail went out with this attempt.
       if (isUnverifiedEmail(error)) return 'unverified';
@@ -47,7 +48,8 @@ export function useSignIn() {
 export function useSignUp() {
   return useMutation({
     mutationFn: async (input: SignUpInput) => {
-      const { error } = await authClient.signUp.email({
+      const auth = await loadAuthClient();
+      const { error } = await auth.signUp.email({
         ...input,
         name: input.name.trim(),
         callbackURL: '/',
@@ -62,7 +64,8 @@ export function useSignUp() {
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: async ({ email }: ForgotPasswordInput) => {
-      const { error } = await authClient.requestPasswordReset({
+      const auth = await loadAuthClient();
+      const { error } = await auth.requestPasswordReset({
         email,
         redirectTo: '/update-password',
       });
@@ -76,7 +79,8 @@ export function useRequestPasswordReset() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: async (email: string) => {
-      const { error } = await authClient.sendVerificationEmail({ email, callbackURL: '/' });
+      const auth = await loadAuthClient();
+      const { error } = await auth.sendVerificationEmail({ email, callbackURL: '/' });
       if (error) throw new AuthFormError(VERIFICATION_MESSAGES.resendFailed);
     },
     onSuccess: () => toast.success(VERIFICATION_MESSAGES.resent),
@@ -91,7 +95,8 @@ export function useGoogleSignIn() {
       const back = new URLSearchParams({ oauth: 'google' });
       if (returnTo.frequency) back.set('frequency', returnTo.frequency);
       const loginPath = returnTo.plan ? `/login/${encodeURIComponent(returnTo.plan)}` : '/login';
-      const { error } = await authClient.signIn.social({
+      const auth = await loadAuthClient();
+      const { error } = await auth.signIn.social({
         provider: 'google',
         callbackURL: `${loginPath}?${back}`,
         errorCallbackURL: `${loginPath}?error=google`,

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useIsMobile } from '@/lib/use-media-query';
 import {
-  CreatingImageDialog,
+  RunProgressDialog,
   DownloadDialog,
   describeStartFailure,
   startSwap,
@@ -413,13 +413,7 @@ export function TemplateEditor({
             </aside>
           ))}
       </div>
-      <CreatingImageDialog
-        isOpen={run.isDialogOpen}
-        generation={run.generation}
-        failure={run.failure}
-        onClose={run.closeDialog}
-        onRetry={() => void run.run()}
-      />
+      <RunProgressDialog run={run} />
       {result?.result && (
         <DownloadDialog
           key={result.id}

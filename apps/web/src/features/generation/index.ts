@@ -2,7 +2,7 @@ export * from './api';
 export { useGeneration } from './use-generation';
 export { useGenerationRun } from './use-generation-run';
 export { describeStartFailure } from './start-errors';
-export { CreatingImageDialog } from './components/CreatingImageDialog';
+export { RunProgressDialog } from './components/RunProgressDialog';
 export { DownloadDialog } from './components/DownloadDialog';
 export { CompareView } from './components/CompareView';
 export { ImageSizePicker } from './components/ImageSizePicker';

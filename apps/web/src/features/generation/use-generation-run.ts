@@ -7,6 +7,9 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type RunFailure = { title: string; message: string };
 
+/** What useGenerationRun gives its page. */
+export type GenerationRun = ReturnType<typeof useGenerationRun>;
+
 /**
  * One "Create" button's life: start a job, follow it, show its failure, try it again. A refusal
  * for the plan (no credits) opens the upgrade modal instead of the progress dialog.

@@ -7,19 +7,23 @@ import {
   BUG_REPORT_ACCEPTED_TYPES,
   BUG_REPORT_MAX_ATTACHMENTS,
   BUG_REPORT_MESSAGES,
-  bugReportSchema,
   type BugReportInput,
 } from '@adtwin/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/Button';
 import { Tooltip } from '@/components/ui/Tooltip';
 import { useAccount } from '@/lib/account';
 import { useIsMobile } from '@/lib/media';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { submitBugReport } from './api';
 
 const UPLOAD_TYPE_MESSAGE = 'Please upload only webp, png, or jpeg images.';
+
+// Every signed-in page shows this item: the form's checks (and zod) load on its first submit.
+const resolver = lazyResolver(() =>
+  import('./bug-report-resolver').then((m) => m.bugReportResolver),
+);
 
 type Attachment = { id: string; file: File; previewUrl: string };
 
@@ -43,7 +47,7 @@ export function ReportProblemPopover({
   const isMobile = useIsMobile();
   const [isOpen, setIsOpen] = useState(false);
   const form = useForm<BugReportInput>({
-    resolver: zodResolver(bugReportSchema),
+    resolver,
     defaultValues: { description: '' },
   });
   const description = useWatch({ control: form.control, name: 'description' });

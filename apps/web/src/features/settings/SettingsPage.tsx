@@ -24,7 +24,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { TextField } from '@/components/ui/TextField';
 import { useAccount } from '@/lib/account';
 import { api, ApiError, readJson } from '@/lib/api-client';
-import { authClient } from '@/lib/auth-client';
+import { loadAuthClient } from '@/lib/auth-client';
 import { usePageTitle } from '@/lib/page-title';
 import { ApiKeysSection } from './api-keys/ApiKeysSection';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
@@ -82,7 +82,8 @@ function PersonalInformation({ account }: { account: Account }) {
 
   const sendReset = useMutation({
     mutationFn: async () => {
-      const { error } = await authClient.requestPasswordReset({
+      const auth = await loadAuthClient();
+      const { error } = await auth.requestPasswordReset({
         email: account.email,
         redirectTo: '/update-password',
       });

@@ -7,6 +7,9 @@ import { fetchCategories } from './api';
 import { categoryLabel } from './category-selection';
 import { queryKeys } from '@/lib/query-keys';
 
+/** The category cards in view on a phone when the page opens; their images load at once. */
+const CATEGORIES_IN_VIEW = 3;
+
 /** The horizontal strip of category cards, shown while no category is chosen. */
 export function CategoryStrip({ onChoose }: { onChoose: (category: string) => void }) {
   const categories = useQuery({
@@ -24,7 +27,7 @@ export function CategoryStrip({ onChoose }: { onChoose: (category: string) => vo
               </li>
             ))
           : (categories.data ?? CATEGORIES.map((category) => ({ category, imageUrl: null }))).map(
-              (item) => (
+              (item, index) => (
                 <li key={item.category} className="shrink-0">
                   <button
                     type="button"
@@ -37,6 +40,7 @@ export function CategoryStrip({ onChoose }: { onChoose: (category: string) => vo
                         src={variantUrl(item.imageUrl, { width: 256, height: 192 })}
                         alt=""
                         className="absolute inset-0"
+                        priority={index < CATEGORIES_IN_VIEW ? 'eager' : 'lazy'}
                       />
                     )}
                     <span className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/20 to-transparent" />

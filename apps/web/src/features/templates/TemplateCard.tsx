@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { BarChart3 } from 'lucide-react';
 import { BROWSE_MESSAGES } from '@adtwin/shared';
-import { LazyImage } from '@/components/ui/LazyImage';
+import { LazyImage, type LazyImageProps } from '@/components/ui/LazyImage';
 import { variantSrcSet, variantUrl } from '@/lib/image-url';
 import { VoteButtons } from '@/features/votes';
 import type { TemplateCardData } from './api';
@@ -9,7 +9,13 @@ import type { TemplateCardData } from './api';
 /** Thumbnails show the whole ad in a square box; the grid is 2 to 5 columns wide. */
 export const CARD_SIZES = '(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw';
 
-export function TemplateCard({ template }: { template: TemplateCardData }) {
+export function TemplateCard({
+  template,
+  imagePriority,
+}: {
+  template: TemplateCardData;
+  imagePriority?: LazyImageProps['priority'];
+}) {
   const navigate = useNavigate();
   const open = () =>
     navigate(`/editor/${template.id}`, {
@@ -33,6 +39,7 @@ export function TemplateCard({ template }: { template: TemplateCardData }) {
           alt={template.name}
           className="aspect-square w-full"
           fit="contain"
+          priority={imagePriority}
           imgClassName="transition-transform duration-300 group-hover:scale-105"
         />
       </button>

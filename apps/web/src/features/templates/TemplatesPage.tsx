@@ -20,6 +20,16 @@ import { GRID_CLASSES, TemplateGridSkeleton } from './TemplateGridSkeleton';
 import { FloatingSearch, TemplateSearchField } from './TemplateSearch';
 import { queryKeys } from '@/lib/query-keys';
 
+/**
+ * The cards in view when the page opens: the first row of the widest grid (5) is also the first
+ * two rows and a half on a phone. Their images load at once; the first two, the page's largest
+ * paint on a phone, before anything else.
+ */
+function cardImagePriority(index: number) {
+  if (index < 2) return 'high';
+  return index < 5 ? 'eager' : 'lazy';
+}
+
 /** /templates: official templates by category, sort and name search, 30 then 10 per Load More. */
 export function TemplatesPage() {
   usePageTitle('Templates');
@@ -154,8 +164,12 @@ export function TemplatesPage() {
           </div>
         ) : (
           <ul className={GRID_CLASSES} aria-label="Templates">
-            {list.items.map((template) => (
-              <TemplateCard key={template.id} template={template} />
+            {list.items.map((template, index) => (
+              <TemplateCard
+                key={template.id}
+                template={template}
+                imagePriority={cardImagePriority(index)}
+              />
             ))}
           </ul>
         )}
