@@ -1,17 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import { renameTemplate, updateVisibility } from './api';
 
-/** Public or private for one of the person's templates; their list and the community's follow. */
+/** After a template turns public or private, the person's list and the community's follow. */
+export function refreshAfterVisibilityChange(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.communityTemplates });
+}
+
+/** Public or private for one of the person's templates. */
 export function useUpdateVisibility() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isPublic }: { id: string; isPublic: boolean }) =>
       updateVisibility(id, isPublic),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.communityTemplates });
-    },
+    onSuccess: () => refreshAfterVisibilityChange(queryClient),
   });
 }
 

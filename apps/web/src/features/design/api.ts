@@ -17,10 +17,6 @@ export function fetchLibraryPage(options: { search: string; offset: number }) {
 export type LibraryImage = Awaited<ReturnType<typeof fetchLibraryPage>>['items'][number];
 
 /** Renames a library image; the server keeps its extension and refuses a taken name. */
-export function renameLibraryImage(id: string, name: string) {
-  return readJson(api.uploads[':id'].$patch({ param: { id }, json: { name } }));
-}
-
 /**
  * The person's community template made from a design-page result, found as the spec does it: by
  * its image (the result's file name) among their own templates, newest first.

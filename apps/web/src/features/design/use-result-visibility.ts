@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { BROWSE_MESSAGES, UPGRADE_FEATURES } from '@adtwin/shared';
 import { ApiError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { updateVisibility } from '@/features/community';
+import { refreshAfterVisibilityChange, updateVisibility } from '@/features/community';
 import { findTemplateOfResult } from './api';
 import type { Visibility } from './VisibilityMenu';
 
@@ -27,9 +25,26 @@ export function useResultVisibility({
   onUpgrade: (feature: string) => void;
 }) {
   const queryClient = useQueryClient();
-  const [isSaving, setIsSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: async ({ fileName, next }: { fileName: string; next: Visibility }) => {
+      const made = await findTemplateOfResult(fileName);
+      if (!made) throw new Error('Template not found');
+      return updateVisibility(made.id, next === 'public');
+    },
+    onSuccess: (saved) => {
+      onValueChange(saved.template.isPublic ? 'public' : 'private');
+      toast.success(saved.message);
+      refreshAfterVisibilityChange(queryClient);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'upgrade_required') {
+        onUpgrade(UPGRADE_FEATURES.privateTemplates);
+      } else toast.error(BROWSE_MESSAGES.visibilityFailed);
+    },
+  });
+  const isSaving = save.isPending;
 
-  async function change(next: Visibility) {
+  function change(next: Visibility) {
     if (next === value || isSaving) return;
     if (next === 'private' && !isPaid) {
       onUpgrade(UPGRADE_FEATURES.privateTemplates);
@@ -40,22 +55,8 @@ export function useResultVisibility({
       return;
     }
     // The result is already a community template: its is_public changes with the menu.
-    setIsSaving(true);
-    try {
-      const made = await findTemplateOfResult(resultFileName);
-      if (!made) throw new Error('Template not found');
-      const saved = await updateVisibility(made.id, next === 'public');
-      onValueChange(saved.template.isPublic ? 'public' : 'private');
-      toast.success(saved.message);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myTemplates });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'upgrade_required') {
-        onUpgrade(UPGRADE_FEATURES.privateTemplates);
-      } else toast.error(BROWSE_MESSAGES.visibilityFailed);
-    } finally {
-      setIsSaving(false);
-    }
+    save.mutate({ fileName: resultFileName, next });
   }
 
-  return { value, isSaving, onChange: (next: Visibility) => void change(next) };
+  return { value, isSaving, onChange: change };
 }

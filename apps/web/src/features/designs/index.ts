@@ -1,1 +1,2 @@
 export { YourDesignsPage } from './YourDesignsPage';
+export { useRenameUpload } from './mutations';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Check, Pencil, Search } from 'lucide-react';
 import {
@@ -17,7 +17,8 @@ import { LazyImage } from '@/components/ui/LazyImage';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { variantUrl } from '@/lib/image-url';
-import { fetchLibraryPage, renameLibraryImage, type LibraryImage } from '../api';
+import { useRenameUpload } from '@/features/designs';
+import { fetchLibraryPage, type LibraryImage } from '../api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -185,12 +186,12 @@ function LibraryTile({
   isChosen: boolean;
   onToggle: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const rename = useRenameUpload();
+  const isSaving = rename.isPending;
   const name = stripExtension(image.name);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     if (draft === null) return;
     const cleaned = cleanLibraryName(draft);
@@ -202,17 +203,13 @@ function LibraryTile({
       setDraft(null);
       return;
     }
-    setIsSaving(true);
-    try {
-      await renameLibraryImage(image.id, cleaned);
-      setDraft(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.library });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.uploads });
-    } catch (error) {
-      toast.error(renameFailed(error instanceof Error ? error.message : 'Unknown error'));
-    } finally {
-      setIsSaving(false);
-    }
+    rename.mutate(
+      { id: image.id, name: cleaned },
+      {
+        onSuccess: () => setDraft(null),
+        onError: (error) => toast.error(renameFailed(error.message || 'Unknown error')),
+      },
+    );
   }
 
   return (
