@@ -3,6 +3,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { AUTH_MESSAGES } from '@adtwin/shared';
 import { FullPageSpinner } from '@/components/ui/FullPageSpinner';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { useAccount, useRefreshAccount } from '@/lib/account';
 import { usePageTitle } from '@/lib/page-title';
 import { AuthLayout } from './AuthLayout';
@@ -94,7 +95,7 @@ export function LoginPage() {
           onSignUp={() => switchMode('signup')}
         />
       )}
-      <Suspense>
+      <Suspense fallback={<FormSkeleton fields={mode === 'signup' ? 3 : 1} />}>
         {mode === 'signup' && (
           <SignUpForm
             email={email}
@@ -112,5 +113,17 @@ export function LoginPage() {
         )}
       </Suspense>
     </AuthLayout>
+  );
+}
+
+/** The shape of a form while its code loads: its fields and its button. */
+function FormSkeleton({ fields }: { fields: number }) {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: fields }, (_, index) => (
+        <Skeleton key={index} className="h-16 w-full" />
+      ))}
+      <Skeleton className="h-10 w-full" />
+    </div>
   );
 }
