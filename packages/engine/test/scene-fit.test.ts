@@ -63,6 +63,57 @@ describe('planning where the new product stands', () => {
     expect(box.y + box.height).toBe(bicycle.bottom);
   });
 
+  it('scales a product in the place of a plant to the pot it stood in, not to its leaves', () => {
+    // Leaves 300 px wide over a pot 90 px wide; the new product (a mug) has a body 150 px wide
+    // and a handle, 200 px in all.
+    const plant = {
+      area: Math.round(300 * 300 * 0.5),
+      bottom: 400,
+      footX: 250,
+      baseWidth: 90,
+      box: { x: 100, y: 100, width: 300, height: 300 },
+    };
+    const mug = {
+      width: 200,
+      height: 160,
+      opaqueShare: 0.8,
+      foot: { centre: 125, baseWidth: 150 },
+    };
+    const box = planPlacement({ source: mug, slot: plant.box, footprint: plant });
+    const bodyWidth = (box.width * mug.foot.baseWidth) / mug.width;
+    expect(bodyWidth).toBeGreaterThanOrEqual(90);
+    expect(bodyWidth).toBeLessThanOrEqual(90 * 1.2);
+    expect(box.y + box.height).toBe(plant.bottom);
+    // The mug's body, not its box, is centred on the pot.
+    expect(Math.abs(box.x + (box.width * mug.foot.centre) / mug.width - plant.footX)).toBeLessThan(
+      2,
+    );
+  });
+
+  it('keeps the box fit when the old product stands on a base as wide as itself', () => {
+    const bottle = {
+      area: Math.round(90 * 330 * 0.9),
+      bottom: 390,
+      footX: 160,
+      baseWidth: 88,
+      box: { x: 115, y: 60, width: 90, height: 330 },
+    };
+    const source = {
+      width: 100,
+      height: 300,
+      opaqueShare: 0.9,
+      foot: { centre: 50, baseWidth: 60 },
+    };
+    const box = planPlacement({ source, slot: tallSlot, footprint: bottle });
+    const unmeasured = planPlacement({
+      source: { ...source, foot: undefined },
+      slot: tallSlot,
+      footprint: { ...bottle, baseWidth: undefined },
+    });
+    expect(box).toEqual(unmeasured);
+    expect(box.height).toBe(270);
+  });
+
   it('fits the product beside ad copy that overlaps its slot', () => {
     const slot = { x: 0, y: 0, width: 400, height: 400 };
     const price = { x: 0, y: 150, width: 180, height: 40 };
