@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
-import { planPlacement } from '../src/pipeline/place-product.js';
+import { chokeBackdropRim, planPlacement } from '../src/pipeline/place-product.js';
 import { decodeImage, type Raster } from '../src/pipeline/raster.js';
 import { matchTone, measureCrispness } from '../src/pipeline/scene-light.js';
 
@@ -135,6 +135,38 @@ describe('planning where the new product stands', () => {
       price.y < box.y + box.height;
     expect(overlaps).toBe(false);
     expect(box.width).toBeGreaterThan(150);
+  });
+});
+
+describe('the rim of a product cut from a light backdrop', () => {
+  // One row: solid white paper, a soft rim of the white backdrop, a soft rim of the dark body.
+  const pixels = [
+    [232, 232, 232, 255],
+    [228, 228, 228, 150],
+    [215, 215, 215, 200],
+    [40, 40, 40, 150],
+  ];
+  const row = (): Raster => ({
+    data: new Uint8Array(pixels.flat()),
+    width: pixels.length,
+    height: 1,
+    channels: 4,
+  });
+  const backdrop = [230, 230, 230];
+
+  it('loses its backdrop-coloured soft pixels in a dark scene, keeps the solid and dark ones', () => {
+    const product = row();
+    chokeBackdropRim(product, backdrop, [20, 20, 25]);
+    expect(product.data[3]).toBe(255);
+    expect(product.data[7]).toBe(0);
+    expect(product.data[11]).toBe(0);
+    expect(product.data[15]).toBe(150);
+  });
+
+  it('is left as it is in a scene as light as the backdrop', () => {
+    const product = row();
+    chokeBackdropRim(product, backdrop, [210, 212, 215]);
+    expect([...product.data]).toEqual(pixels.flat());
   });
 });
 

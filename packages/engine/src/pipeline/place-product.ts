@@ -399,7 +399,11 @@ const FIRM_RIM = 0.8;
  * colour are made more transparent the softer they are (in place), so the outline sits on the
  * solid product.
  */
-function chokeBackdropRim(product: Raster, backdrop: number[], scene: number[] | null): void {
+export function chokeBackdropRim(
+  product: Raster,
+  backdrop: number[],
+  scene: number[] | null,
+): void {
   if (!scene) return;
   const lightness = (rgb: number[]) => 0.299 * rgb[0]! + 0.587 * rgb[1]! + 0.114 * rgb[2]!;
   if (Math.abs(lightness(backdrop) - lightness(scene)) < HALO_CONTRAST) return;
