@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
-import { planPlacement } from '../src/pipeline/place-product.js';
+import { chokeBackdropRim, planPlacement } from '../src/pipeline/place-product.js';
 import { decodeImage, type Raster } from '../src/pipeline/raster.js';
 import { matchTone, measureCrispness } from '../src/pipeline/scene-light.js';
 
@@ -63,6 +63,57 @@ describe('planning where the new product stands', () => {
     expect(box.y + box.height).toBe(bicycle.bottom);
   });
 
+  it('scales a product in the place of a plant to the pot it stood in, not to its leaves', () => {
+    // Leaves 300 px wide over a pot 90 px wide; the new product (a mug) has a body 150 px wide
+    // and a handle, 200 px in all.
+    const plant = {
+      area: Math.round(300 * 300 * 0.5),
+      bottom: 400,
+      footX: 250,
+      baseWidth: 90,
+      box: { x: 100, y: 100, width: 300, height: 300 },
+    };
+    const mug = {
+      width: 200,
+      height: 160,
+      opaqueShare: 0.8,
+      foot: { centre: 125, baseWidth: 150 },
+    };
+    const box = planPlacement({ source: mug, slot: plant.box, footprint: plant });
+    const bodyWidth = (box.width * mug.foot.baseWidth) / mug.width;
+    expect(bodyWidth).toBeGreaterThanOrEqual(90);
+    expect(bodyWidth).toBeLessThanOrEqual(90 * 1.2);
+    expect(box.y + box.height).toBe(plant.bottom);
+    // The mug's body, not its box, is centred on the pot.
+    expect(Math.abs(box.x + (box.width * mug.foot.centre) / mug.width - plant.footX)).toBeLessThan(
+      2,
+    );
+  });
+
+  it('keeps the box fit when the old product stands on a base as wide as itself', () => {
+    const bottle = {
+      area: Math.round(90 * 330 * 0.9),
+      bottom: 390,
+      footX: 160,
+      baseWidth: 88,
+      box: { x: 115, y: 60, width: 90, height: 330 },
+    };
+    const source = {
+      width: 100,
+      height: 300,
+      opaqueShare: 0.9,
+      foot: { centre: 50, baseWidth: 60 },
+    };
+    const box = planPlacement({ source, slot: tallSlot, footprint: bottle });
+    const unmeasured = planPlacement({
+      source: { ...source, foot: undefined },
+      slot: tallSlot,
+      footprint: { ...bottle, baseWidth: undefined },
+    });
+    expect(box).toEqual(unmeasured);
+    expect(box.height).toBe(270);
+  });
+
   it('fits the product beside ad copy that overlaps its slot', () => {
     const slot = { x: 0, y: 0, width: 400, height: 400 };
     const price = { x: 0, y: 150, width: 180, height: 40 };
@@ -84,6 +135,38 @@ describe('planning where the new product stands', () => {
       price.y < box.y + box.height;
     expect(overlaps).toBe(false);
     expect(box.width).toBeGreaterThan(150);
+  });
+});
+
+describe('the rim of a product cut from a light backdrop', () => {
+  // One row: solid white paper, a soft rim of the white backdrop, a soft rim of the dark body.
+  const pixels = [
+    [232, 232, 232, 255],
+    [228, 228, 228, 150],
+    [215, 215, 215, 200],
+    [40, 40, 40, 150],
+  ];
+  const row = (): Raster => ({
+    data: new Uint8Array(pixels.flat()),
+    width: pixels.length,
+    height: 1,
+    channels: 4,
+  });
+  const backdrop = [230, 230, 230];
+
+  it('loses its backdrop-coloured soft pixels in a dark scene, keeps the solid and dark ones', () => {
+    const product = row();
+    chokeBackdropRim(product, backdrop, [20, 20, 25]);
+    expect(product.data[3]).toBe(255);
+    expect(product.data[7]).toBe(0);
+    expect(product.data[11]).toBe(0);
+    expect(product.data[15]).toBe(150);
+  });
+
+  it('is left as it is in a scene as light as the backdrop', () => {
+    const product = row();
+    chokeBackdropRim(product, backdrop, [210, 212, 215]);
+    expect([...product.data]).toEqual(pixels.flat());
   });
 });
 

@@ -65,7 +65,10 @@ async function findAlpha(
   const original = raster.data.slice();
   try {
     const alpha = await cutOutWithModel(raster);
-    if (alpha.some((value) => value >= 128)) return { alpha, method: 'model' };
+    if (alpha.some((value) => value >= 128)) {
+      dropFloorReflection(raster, alpha);
+      return { alpha, method: 'model' };
+    }
   } catch {
     // The model's weights or runtime are missing on this machine: GrabCut still works.
   }
@@ -172,5 +175,87 @@ function refineEdge(raster: Raster, alpha: Uint8Array): void {
         data[i * 4 + c] = Math.max(0, Math.min(255, Math.round(unmixed)));
       }
     }
+  }
+}
+
+/** Share of the product's columns that must show a reflection under them for it to be cut. */
+const REFLECTING_COLUMNS = 0.6;
+
+/**
+ * A product photographed on a glossy floor stands on its own reflection, and the model takes the
+ * two as one object: the new scene would get a grey band of the old floor under the product. In a
+ * column, the reflection is a smooth run at the bottom of the mask that grows lighter downwards
+ * (it fades into the floor), under a dark contact edge. When most columns show one, the alpha
+ * below each column's contact edge is cleared (in place); columns between take the contact line
+ * of their neighbours.
+ */
+export function dropFloorReflection(raster: Raster, alpha: Uint8Array): void {
+  const { width, height, data, channels } = raster;
+  const lum = (x: number, y: number) => {
+    const p = (y * width + x) * channels;
+    return 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+  };
+  let minY = height;
+  let maxY = -1;
+  for (let i = 0; i < alpha.length; i += 1) {
+    if (alpha[i]! < 128) continue;
+    const y = Math.floor(i / width);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  if (maxY < 0) return;
+  const objectHeight = maxY - minY + 1;
+  const minRun = Math.max(4, Math.round(objectHeight * 0.03));
+  const soft = Math.max(3, Math.round(objectHeight * 0.01));
+  const contact = new Int32Array(width).fill(-1);
+  let columns = 0;
+  let reflecting = 0;
+  for (let x = 0; x < width; x += 1) {
+    let bottom = -1;
+    let top = -1;
+    for (let y = height - 1; y >= 0; y -= 1) {
+      if (alpha[y * width + x]! < 128) continue;
+      if (bottom < 0) bottom = y;
+      top = y;
+    }
+    if (bottom < 0) continue;
+    columns += 1;
+    // The smooth run, read upwards from the mask's bottom (past its soft lowest pixels), on the
+    // mean of three rows so the grain of the photo does not end it.
+    const start = Math.max(top, bottom - soft);
+    const smooth = (y: number) =>
+      (lum(x, y) + lum(x, Math.max(top, y - 1)) + lum(x, Math.min(bottom, y + 1))) / 3;
+    let y = start;
+    while (y - 1 >= top && Math.abs(smooth(y - 1) - smooth(y)) <= 6) y -= 1;
+    const run = start - y;
+    if (run < minRun || run > (bottom - top + 1) * 0.4 || y - 1 < top) continue;
+    // The contact edge: the darkest row just above the run, where the product meets its image.
+    let edgeRow = y - 1;
+    for (let above = y - 1; above >= Math.max(top, y - soft * 3); above -= 1) {
+      if (lum(x, above) < lum(x, edgeRow)) edgeRow = above;
+    }
+    const edge = lum(x, edgeRow);
+    const fadesDown = smooth(start) - smooth(y) >= 30;
+    const isDarkEdge = edge <= smooth(y) - 15 && edge <= smooth(start) * 0.6;
+    if (!fadesDown || !isDarkEdge) continue;
+    contact[x] = edgeRow + 1;
+    reflecting += 1;
+  }
+  if (columns === 0 || reflecting < columns * REFLECTING_COLUMNS) return;
+  let previous = -1;
+  for (let x = 0; x < width; x += 1) {
+    if (contact[x]! < 0) continue;
+    if (previous >= 0) {
+      for (let between = previous + 1; between < x; between += 1) {
+        const t = (between - previous) / (x - previous);
+        contact[between] = Math.round(contact[previous]! * (1 - t) + contact[x]! * t);
+      }
+    }
+    previous = x;
+  }
+  for (let x = 0; x < width; x += 1) {
+    const line = contact[x]!;
+    if (line < 0) continue;
+    for (let y = line; y < height; y += 1) alpha[y * width + x] = 0;
   }
 }

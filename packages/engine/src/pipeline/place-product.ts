@@ -25,8 +25,15 @@ export type Footprint = {
   bottom: number;
   /** Middle of the old product's lowest part (its foot), in x. */
   footX: number;
+  /** Width of the old product's base (its widest row low down, see measureFoot), when measured. */
+  baseWidth?: number;
   box: Box;
 };
+
+/** The lowest share of an object's height that is its foot. */
+const FOOT_SHARE = 0.08;
+/** The lowest share of an object's height that is its base: a pot under a plant, a mug's body. */
+const BASE_SHARE = 0.2;
 
 /** The old product's footprint from its mask (frame pixels), or null for an empty mask. */
 export function measureFootprint(object: Uint8Array, width: number): Footprint | null {
@@ -48,23 +55,46 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
   }
   if (area === 0) return null;
   // The foot: the lowest 8% of the object's height.
-  const footTop = maxY - Math.max(1, Math.round((maxY - minY) * 0.08));
-  let sum = 0;
-  let count = 0;
-  for (let y = footTop; y <= maxY; y += 1) {
-    for (let x = minX; x <= maxX; x += 1) {
-      if (object[y * width + x]) {
-        sum += x;
-        count += 1;
-      }
-    }
-  }
+  const foot = measureFoot(object, width, { minX, maxX, minY, maxY }, (v) => v > 0);
   return {
     area,
     bottom: maxY + 1,
-    footX: sum / count,
+    footX: foot.centre,
+    baseWidth: foot.baseWidth,
     box: { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
   };
+}
+
+/**
+ * The middle in x of a mask's lowest FOOT_SHARE of rows, and the width of its base: the widest
+ * row in its lowest BASE_SHARE (the pot under a plant, not the leaves above it).
+ */
+function measureFoot(
+  mask: ArrayLike<number>,
+  width: number,
+  bounds: { minX: number; maxX: number; minY: number; maxY: number },
+  isIn: (value: number) => boolean,
+): { centre: number; baseWidth: number } {
+  const { minX, maxX, minY, maxY } = bounds;
+  const footTop = maxY - Math.max(1, Math.round((maxY - minY) * FOOT_SHARE));
+  const baseTop = maxY - Math.max(1, Math.round((maxY - minY) * BASE_SHARE));
+  let sum = 0;
+  let count = 0;
+  let baseWidth = 0;
+  for (let y = baseTop; y <= maxY; y += 1) {
+    let left = -1;
+    let right = -1;
+    for (let x = minX; x <= maxX; x += 1) {
+      if (!isIn(mask[y * width + x]!)) continue;
+      if (left < 0) left = x;
+      right = x;
+      if (y < footTop) continue;
+      sum += x;
+      count += 1;
+    }
+    if (left >= 0) baseWidth = Math.max(baseWidth, right - left + 1);
+  }
+  return { centre: sum / count, baseWidth };
 }
 
 /**
@@ -73,17 +103,38 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
  */
 const MIN_BOX_SHARE = 0.5;
 
+/** An old product whose base is narrower than this share of its box flares above its base. */
+const FLARED_BASE = 0.6;
+/** How much wider than the old base the new product's base may be. */
+const BASE_ALLOWANCE = 1.15;
+/** The least share of its box an old product's mask covers for its base to be measured. */
+const SOLID_SHARE = 0.15;
+/** The least the base rule keeps of the box fit. */
+const MIN_BASE_SCALE = 0.4;
+
+/** The cut-out's size, its opaque share and its foot (in cut-out pixels), for planPlacement. */
+export type CutOutShape = {
+  width: number;
+  height: number;
+  opaqueShare: number;
+  foot?: { centre: number; baseWidth: number };
+};
+
 /**
  * Where the new product goes, in frame pixels. It fills the old product's box (its mask's bounding
  * box) keeping its proportions, as a person replacing one product by another expects: a mug where
  * a bicycle stood is as tall as the bicycle was, not as small as the bicycle's few pixels of
  * frame. Only when that fit would take under half the old box does it grow past it, never past
  * the slot: a wide product in a tall slot stays as wide as the slot. It stands on the old
- * product's contact line, centred on its foot. When that would cover ad copy (`avoid`), it is
- * fitted into the largest part of the slot beside, above or below the copy instead.
+ * product's contact line, its foot on the old product's foot. An old product that flares above
+ * a narrow base (a plant over its pot) stood on that base, not on its leaves: the new product is
+ * then scaled so that its own base is about as wide (down to MIN_BASE_SCALE of the box fit), or
+ * a mug in its place is as wide as the leaves and hangs over the edge of what the pot stood on.
+ * When that would cover ad copy (`avoid`), it is fitted into the largest part of the slot beside,
+ * above or below the copy instead.
  */
 export function planPlacement(options: {
-  source: { width: number; height: number; opaqueShare: number };
+  source: CutOutShape;
   slot: Box;
   footprint: Footprint | null;
   avoid?: Box[];
@@ -94,15 +145,24 @@ export function planPlacement(options: {
   const shareFit = Math.sqrt(
     (MIN_BOX_SHARE * oldBox.width * oldBox.height) / (source.width * source.height),
   );
-  const preferred = Math.max(boxFit, shareFit);
+  let preferred = Math.max(boxFit, shareFit);
+  const oldBase = footprint?.baseWidth;
+  // A mask of a few specks (a black bicycle on a dark floor) has no base to measure.
+  const isSolid = footprint && footprint.area >= oldBox.width * oldBox.height * SOLID_SHARE;
+  if (oldBase && source.foot && isSolid && oldBase < oldBox.width * FLARED_BASE) {
+    const baseFit = (oldBase * BASE_ALLOWANCE) / source.foot.baseWidth;
+    preferred = Math.max(preferred * MIN_BASE_SCALE, Math.min(preferred, baseFit));
+  }
   const contact = footprint ? footprint.bottom : slot.y + slot.height;
   const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
+  // Where the new product's own foot lies across its width (a mug's body, not its handle).
+  const footAt = source.foot ? source.foot.centre / source.width : 0.5;
   const fit = (region: Box) => {
     const scale = Math.min(preferred, region.width / source.width, region.height / source.height);
     const width = Math.max(1, Math.round(source.width * scale));
     const height = Math.max(1, Math.round(source.height * scale));
     const x = Math.round(
-      Math.min(region.x + region.width - width, Math.max(region.x, foot - width / 2)),
+      Math.min(region.x + region.width - width, Math.max(region.x, foot - width * footAt)),
     );
     const floor = Math.min(contact, region.y + region.height);
     const y = Math.round(Math.max(region.y, floor - height));
@@ -154,18 +214,29 @@ function splitAround(region: Box, box: Box): Box[] {
   ].filter((part) => part.width > 0 && part.height > 0);
 }
 
-/** The cut-out's size and the share of its pixels that are opaque, for planPlacement. */
-export async function measureCutOut(
-  cutOut: Uint8Array,
-): Promise<{ width: number; height: number; opaqueShare: number }> {
+/** The cut-out's size, the share of its pixels that are opaque and its foot, for planPlacement. */
+export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   const { data, info } = await sharp(cutOut)
     .ensureAlpha()
     .extractChannel(3)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
   let sum = 0;
-  for (let i = 0; i < data.length; i += 1) sum += data[i]!;
-  return { width: info.width, height: info.height, opaqueShare: sum / 255 / data.length };
+  let minY = height;
+  let maxY = -1;
+  for (let i = 0; i < data.length; i += 1) {
+    sum += data[i]!;
+    if (data[i]! < 128) continue;
+    const y = Math.floor(i / width);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  const opaqueShare = sum / 255 / data.length;
+  if (maxY < 0) return { width, height, opaqueShare };
+  const bounds = { minX: 0, maxX: width - 1, minY, maxY };
+  const foot = measureFoot(data, width, bounds, (v) => v >= 128);
+  return { width, height, opaqueShare, foot };
 }
 
 /** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */
@@ -235,6 +306,8 @@ export async function placeProduct(options: {
   const { scene } = options;
   if (scene) {
     const background = ringAround(scene.hole, frame.width, frame.height, limits);
+    const backdrop = await backdropOf(options.cutOut);
+    if (backdrop) chokeBackdropRim(product, backdrop, meanColour(scene.original, background));
     const light = measureSceneLight(scene.original, scene.object, background);
     if (light) matchTone(product, light);
     product = await matchSharpness(product, scene.original);
@@ -273,6 +346,82 @@ function ringAround(hole: Uint8Array, width: number, height: number, limits: Box
     }
   }
   return ring;
+}
+
+/**
+ * The colour the product was photographed against: the cut-out keeps it under its transparent
+ * pixels next to the product. Null when too few such pixels are left to tell.
+ */
+async function backdropOf(cutOut: Uint8Array): Promise<number[] | null> {
+  const { data, info } = await sharp(cutOut)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const solid = new Uint8Array(width * height);
+  for (let i = 0; i < solid.length; i += 1) solid[i] = data[i * 4 + 3]! >= 128 ? 1 : 0;
+  const near = dilate(solid, width, height, Math.max(3, Math.round(Math.max(width, height) / 80)));
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < solid.length; i += 1) {
+    if (!near[i] || data[i * 4 + 3]! !== 0) continue;
+    for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + data[i * 4 + c]!;
+    count += 1;
+  }
+  return count >= 20 ? sum.map((value) => value / count) : null;
+}
+
+function meanColour(raster: Raster, mask: Uint8Array): number[] | null {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < mask.length; i += 1) {
+    if (!mask[i]) continue;
+    for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + raster.data[i * raster.channels + c]!;
+    count += 1;
+  }
+  return count > 0 ? sum.map((value) => value / count) : null;
+}
+
+/** Lightness apart (0..255) beyond which the product's old backdrop would show as a halo. */
+const HALO_CONTRAST = 50;
+/**
+ * Colour distances within which a rim pixel reads as the old backdrop: wholly up to the first
+ * (a product's edge shades the backdrop a little), less and less up to the second.
+ */
+const BACKDROP_LIKE = [30, 90] as const;
+/** Rim alpha above which a backdrop-coloured pixel is kept more and more (the product's edge). */
+const FIRM_RIM = 0.8;
+
+/**
+ * A product cut from a light backdrop and laid in a dark scene (or the reverse) keeps a halo of
+ * the backdrop where its rim is soft: where the product itself has the backdrop's colour (white
+ * paper on white), decontamination cannot take it out. There, soft rim pixels of the backdrop's
+ * colour are made more transparent the softer they are (in place), so the outline sits on the
+ * solid product.
+ */
+export function chokeBackdropRim(
+  product: Raster,
+  backdrop: number[],
+  scene: number[] | null,
+): void {
+  if (!scene) return;
+  const lightness = (rgb: number[]) => 0.299 * rgb[0]! + 0.587 * rgb[1]! + 0.114 * rgb[2]!;
+  if (Math.abs(lightness(backdrop) - lightness(scene)) < HALO_CONTRAST) return;
+  const { data } = product;
+  for (let p = 0; p < data.length; p += 4) {
+    const alpha = data[p + 3]!;
+    if (alpha === 0 || alpha === 255) continue;
+    const distance = Math.hypot(
+      data[p]! - backdrop[0]!,
+      data[p + 1]! - backdrop[1]!,
+      data[p + 2]! - backdrop[2]!,
+    );
+    const [near, far] = BACKDROP_LIKE;
+    if (distance >= far) continue;
+    const likeness = Math.min(1, (far - distance) / (far - near));
+    const firmness = Math.min(1, Math.max(0, (alpha / 255 - FIRM_RIM) / (1 - FIRM_RIM)));
+    data[p + 3] = Math.round(alpha * (1 - likeness * (1 - firmness)));
+  }
 }
 
 function opaqueMask(product: Raster): Uint8Array {
