@@ -153,15 +153,36 @@ export async function findRemovalHole(
   for (let i = 0; i < hole.length; i += 1) {
     if (partsGrown[i] && !(words[i] && !object[i])) hole[i] = 1;
   }
-  const kept = dilate(partsGrown, width, height, radius);
-  for (let i = 0; i < grown.length; i += 1) if (kept[i]) grown[i] = 1;
+  // The object the caller places against and lays the old shadow from is what the model is sure
+  // of, grown by the edge radius as GrabCut's is (the caller shrinks it back): a soft shadow the
+  // model half counts as the object belongs to the hole, not to the object.
+  const objectGrown =
+    salient && saliency
+      ? dilate(
+          salient.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0)),
+          width,
+          height,
+          radius,
+        )
+      : grown;
+  const partsOfObject =
+    salient && saliency
+      ? dilate(
+          parts.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0)),
+          width,
+          height,
+          radius,
+        )
+      : partsGrown;
+  const kept = dilate(partsOfObject, width, height, radius);
+  for (let i = 0; i < objectGrown.length; i += 1) if (kept[i]) objectGrown[i] = 1;
   if (isPlain) {
     // The old product's cast shadow reaches past the allowed area on a plain background (a soft
     // shadow around a mouse on white): left there, it is a grey ring around the new product.
     const shadow = findCastShadow(frame, { box, hole, words });
     for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
   }
-  return { hole, object: grown };
+  return { hole, object: objectGrown };
 }
 
 /** How far past the product box (a fraction of its longer side) its cast shadow is looked for. */
