@@ -111,12 +111,12 @@ export async function findRemovalHole(
 ): Promise<{ hole: Uint8Array; object: Uint8Array }> {
   const { width, height } = frame;
   const limits = clipBox(growBox(box, SHADOW_ALLOWANCE), width, height);
-  const salientAll = recordedMask || !saliency ? null : findSalientObject(saliency, box);
+  const words = maskOfBoxes(wordBoxes, width, height);
+  const salientAll = recordedMask || !saliency ? null : findSalientObject(saliency, box, words);
   // Inside the allowed area the salient outline is the object; past it, only its small parts
   // that end near the box are (see findProtrudingParts).
   const salient = salientAll && maskInside(salientAll, limits, width);
   const object = recordedMask ?? salient ?? (await findObjectMask(frame, box));
-  const words = maskOfBoxes(wordBoxes, width, height);
   const radius = edgeRadius(box);
   const differs = dilate(findDifferentPixels(frame, limits, words), width, height, 3);
   // The saliency model's outline already holds the rims: only its anti-aliased edge is added.
@@ -448,7 +448,7 @@ const MIN_SALIENT_SHARE = 0.04;
  * The object in the box as the saliency model sees it: the confident parts that lie in the box,
  * followed out to their faint rims (a glass's edge, a vase's light outline, a bottle's neck). Null when the model sees too little there.
  */
-function findSalientObject(saliency: Raster, box: Box): Uint8Array | null {
+function findSalientObject(saliency: Raster, box: Box, words: Uint8Array): Uint8Array | null {
   const { width, height } = saliency;
   // As far as a cut-off part may reach, so that a part is seen whole or not at all.
   const area = clipBox(growBox(box, SHADOW_ALLOWANCE + PART_REACH), width, height);
@@ -457,7 +457,8 @@ function findSalientObject(saliency: Raster, box: Box): Uint8Array | null {
   for (let y = area.y; y < area.y + area.height; y += 1) {
     for (let x = area.x; x < area.x + area.width; x += 1) {
       const i = y * width + x;
-      if (saliency.data[i]! >= RIM_LEVEL) rim[i] = 1;
+      // The ad's words stand out to the model too; a label on the object is still ringed by it.
+      if (saliency.data[i]! >= RIM_LEVEL && !words[i]) rim[i] = 1;
     }
   }
   const { labels, components } = labelComponents(rim, width, height);
