@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -68,6 +69,11 @@ export async function predictSaliency(image: Raster): Promise<Float32Array> {
     .resize(ISNET_SIDE, ISNET_SIDE, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // A swap asks for the template's map twice (detection, then the removal's outline): one run
+  // of the model takes seconds, hashing its input milliseconds.
+  const key = createHash('sha1').update(data).digest('hex');
+  const cached = recentMaps.get(key);
+  if (cached) return cached.slice();
   const plane = ISNET_SIDE * ISNET_SIDE;
   const input = new Float32Array(3 * plane);
   // Normalisation of the published ISNet: mean 0.5, std 1.0 per channel.
@@ -92,8 +98,14 @@ export async function predictSaliency(image: Raster): Promise<Float32Array> {
       : (output.data as Float32Array);
   const probability = new Float32Array(plane);
   for (let i = 0; i < plane; i++) probability[i] = Math.min(1, Math.max(0, values[i]!));
+  recentMaps.set(key, probability.slice());
+  if (recentMaps.size > RECENT_MAPS) recentMaps.delete(recentMaps.keys().next().value!);
   return probability;
 }
+
+/** How many recent maps are kept (4 MB each), by the hash of the model's input. */
+const RECENT_MAPS = 4;
+const recentMaps = new Map<string, Float32Array>();
 
 /** A 1024x1024 probability map as an 8-bit single-channel raster of the given size. */
 export async function probabilityToRaster(

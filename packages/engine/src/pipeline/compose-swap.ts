@@ -32,6 +32,7 @@ import {
   edgeRadius,
   findRemovalHole,
   maskOfBoxes,
+  predictFrameSaliency,
   removeProduct,
   SHADOW_ALLOWANCE,
 } from './remove-product.js';
@@ -127,6 +128,9 @@ export async function composeSwap(
             boxInFrame,
             maskInFrame,
             request.includeText ? [] : wordBoxes,
+            maskInFrame
+              ? undefined
+              : ((await predictFrameSaliency(decoded.withAlpha, frame)) ?? undefined),
           );
     // Ad copy is never painted over, and the new product is fitted beside it. Which words are
     // copy: all of them, none (the person included the text), or by default every word not

@@ -9,11 +9,74 @@ import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js
  */
 export const TEXTURE_THRESHOLD = 2;
 
+/** Luminance step (levels) a line between two surfaces must have on both sides of the hole. */
+const HORIZON_STEP = 18;
+
+/**
+ * The row where a wall meets a floor (or a backdrop a table) behind the hole: a horizontal edge
+ * seen at the same height in the known pixels just left and just right of the hole (or on the one
+ * side the frame leaves). Null when there is none.
+ */
+function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): number | null {
+  const { width, channels, data } = raster;
+  const box = boundingBoxOf(hole, width);
+  if (!box || box.height < 24) return null;
+  const strip = Math.max(8, Math.round(box.width * 0.05));
+  // Mean luminance per row of a strip of known pixels beside the hole on one side.
+  const sideMeans = (left: boolean): Float32Array => {
+    const means = new Float32Array(box.height).fill(Number.NaN);
+    for (let y = box.y; y < box.y + box.height; y += 1) {
+      let sum = 0;
+      let count = 0;
+      const step = left ? -1 : 1;
+      let x = left ? box.x - 1 : box.x + box.width;
+      for (; x >= 0 && x < width && count < strip; x += step) {
+        const i = y * width + x;
+        if (hole[i] || exclude?.[i]) continue;
+        const k = i * channels;
+        sum += 0.299 * data[k]! + 0.587 * data[k + 1]! + 0.114 * data[k + 2]!;
+        count += 1;
+      }
+      if (count >= strip / 2) means[y - box.y] = sum / count;
+    }
+    return means;
+  };
+  const left = sideMeans(true);
+  const right = sideMeans(false);
+  const reach = 4;
+  const stepAt = (means: Float32Array, r: number) => {
+    let above = 0;
+    let below = 0;
+    for (let d = 1; d <= reach; d += 1) {
+      above += means[r - d]!;
+      below += means[r + d - 1]!;
+    }
+    return (below - above) / reach;
+  };
+  let best = -1;
+  let bestStep = 0;
+  for (let r = reach; r <= box.height - reach; r += 1) {
+    // A hole that reaches the frame's edge has one side only (a wheel cut by the frame).
+    const a = Number.isNaN(stepAt(left, r)) ? stepAt(right, r) : stepAt(left, r);
+    const b = Number.isNaN(stepAt(right, r)) ? a : stepAt(right, r);
+    // The same edge on both sides: the same sign, and the weaker side strong enough.
+    if (Number.isNaN(a) || Number.isNaN(b) || Math.sign(a) !== Math.sign(b)) continue;
+    const strength = Math.min(Math.abs(a), Math.abs(b));
+    if (strength > bestStep) {
+      bestStep = strength;
+      best = r;
+    }
+  }
+  if (best < 0 || bestStep < HORIZON_STEP) return null;
+  return box.y + best;
+}
+
 /**
  * Fills the hole left by a removed object (in place): patches copied from the surroundings when
  * they are textured (wood, fabric, grainy photos), the smooth push-pull fill when they are plain.
  * `protect` pixels are never painted nor copied; `exclude` pixels are never copied; `keepOut`
- * pixels will be covered by something else, so they get a cheaper fill.
+ * pixels will be covered by something else, so they get a cheaper fill. A smooth fill across a
+ * wall meeting a floor fills each side from itself (see findHorizon).
  */
 export async function fillHole(
   raster: Raster,
@@ -28,7 +91,19 @@ export async function fillHole(
   const texture = measureSurroundingTexture(raster, target, exclude);
   if (texture >= TEXTURE_THRESHOLD && (await patchFill(raster, target, { exclude, keepOut, seed })))
     return 'patches';
-  fillRegion(raster, target, { exclude, seed });
+  // Across a wall meeting a floor, each side is filled from itself alone: filled as one, the
+  // floor's colour is pulled up into the wall as a blur and the line between them is lost.
+  const horizon = findHorizon(raster, target, exclude);
+  if (horizon === null) {
+    fillRegion(raster, target, { exclude, seed });
+    return 'smooth';
+  }
+  const split = horizon * raster.width;
+  for (const above of [true, false]) {
+    const part = target.map((v, i) => (v && i < split === above ? 1 : 0));
+    const sideExclude = target.map((_, i) => (i < split === above ? (exclude?.[i] ?? 0) : 1));
+    fillRegion(raster, part, { exclude: sideExclude, seed });
+  }
   return 'smooth';
 }
 

@@ -1,10 +1,14 @@
 import type { Box } from '../types.js';
 import { fillHole, fillRegion, TEXTURE_THRESHOLD } from './fill-region.js';
+import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
+import { renderFrame, type Frame } from './frame-template.js';
+import { labelComponents } from './mask-tools.js';
 import { measureSurroundingTexture } from './patch-fill.js';
 import {
   clipBox,
   dilate,
   growBox,
+  measureTransparency,
   padBox,
   resizeMask,
   resizeRaster,
@@ -102,14 +106,26 @@ export async function findRemovalHole(
   box: Box,
   recordedMask: Uint8Array | undefined,
   wordBoxes: Box[],
+  /** The saliency model's map of the frame (see predictFrameSaliency); GrabCut without it. */
+  saliency?: Raster,
 ): Promise<{ hole: Uint8Array; object: Uint8Array }> {
   const { width, height } = frame;
   const limits = clipBox(growBox(box, SHADOW_ALLOWANCE), width, height);
-  const object = recordedMask ?? (await findObjectMask(frame, box));
   const words = maskOfBoxes(wordBoxes, width, height);
+  const salientAll = recordedMask || !saliency ? null : findSalientObject(saliency, box, words);
+  // Inside the allowed area the salient outline is the object; past it, only its small parts
+  // that end near the box are (see findProtrudingParts).
+  const salient = salientAll && maskInside(salientAll, limits, width);
+  const object = recordedMask ?? salient ?? (await findObjectMask(frame, box));
   const radius = edgeRadius(box);
   const differs = dilate(findDifferentPixels(frame, limits, words), width, height, 3);
-  const grown = dilate(object, width, height, radius);
+  // The saliency model's outline already holds the rims: only its anti-aliased edge is added.
+  const grown = dilate(object, width, height, salient ? salientEdgeRadius(box) : radius);
+  // The saliency model outlines the object with its rims, so what else stands out is only taken
+  // close to it (its soft shadow, a thin part): farther off it is the floor through a wheel, a
+  // rug or a shaded wall, and taking it leaves the fill nothing clean to copy. GrabCut's blob is
+  // rougher: there everything that stands out in the allowed area goes.
+  const near = salient ? dilate(object, width, height, radius * NEAR_REACH) : null;
   const hole = new Uint8Array(width * height);
   const footTop = box.y + box.height * 0.9;
   for (let y = limits.y; y < limits.y + limits.height; y += 1) {
@@ -118,27 +134,55 @@ export async function findRemovalHole(
       // The band at the foot holds the old contact shadow, which GrabCut leaves out.
       const isFoot = y >= footTop && x >= box.x && x < box.x + box.width;
       if (words[i] && !object[i]) continue;
-      if (grown[i] || differs[i] || isFoot) hole[i] = 1;
+      if (grown[i] || ((differs[i] || isFoot) && (!near || near[i]))) hole[i] = 1;
     }
   }
   // On a textured background everything stands out from a smooth prediction: no parts there.
   const isPlain = measureSurroundingTexture(frame, hole, words) < TEXTURE_THRESHOLD;
-  const parts = isPlain
-    ? findProtrudingParts(frame, { box, limits, hole, object, words })
-    : new Uint8Array(width * height);
+  const parts =
+    salientAll || isPlain
+      ? findProtrudingParts(
+          frame,
+          { box, limits, hole, object: salientAll ?? object, words },
+          {
+            objectOnly: Boolean(salientAll),
+          },
+        )
+      : new Uint8Array(width * height);
   const partsGrown = dilate(parts, width, height, radius);
   for (let i = 0; i < hole.length; i += 1) {
     if (partsGrown[i] && !(words[i] && !object[i])) hole[i] = 1;
   }
-  const kept = dilate(partsGrown, width, height, radius);
-  for (let i = 0; i < grown.length; i += 1) if (kept[i]) grown[i] = 1;
+  // The object the caller places against and lays the old shadow from is what the model is sure
+  // of, grown by the edge radius as GrabCut's is (the caller shrinks it back): a soft shadow the
+  // model half counts as the object belongs to the hole, not to the object.
+  const objectGrown =
+    salient && saliency
+      ? dilate(
+          salient.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0)),
+          width,
+          height,
+          radius,
+        )
+      : grown;
+  const partsOfObject =
+    salient && saliency
+      ? dilate(
+          parts.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0)),
+          width,
+          height,
+          radius,
+        )
+      : partsGrown;
+  const kept = dilate(partsOfObject, width, height, radius);
+  for (let i = 0; i < objectGrown.length; i += 1) if (kept[i]) objectGrown[i] = 1;
   if (isPlain) {
     // The old product's cast shadow reaches past the allowed area on a plain background (a soft
     // shadow around a mouse on white): left there, it is a grey ring around the new product.
     const shadow = findCastShadow(frame, { box, hole, words });
     for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
   }
-  return { hole, object: grown };
+  return { hole, object: objectGrown };
 }
 
 /** How far past the product box (a fraction of its longer side) its cast shadow is looked for. */
@@ -251,6 +295,11 @@ export function edgeRadius(box: Box): number {
   return Math.max(4, Math.round(Math.min(box.width, box.height) * 0.035));
 }
 
+/** How far a salient object's outline is grown: its anti-aliased edge, a pixel of halo. */
+function salientEdgeRadius(box: Box): number {
+  return Math.max(3, Math.round(edgeRadius(box) * 0.4));
+}
+
 /** How far past the allowed area (a fraction of the box) a protruding part may reach. */
 const PART_REACH = 0.25;
 /** The largest a cut-off part may be, as a share of the box's area. */
@@ -264,13 +313,17 @@ const MAX_PART_SHARE = 0.15;
 function findProtrudingParts(
   frame: Raster,
   found: { box: Box; limits: Box; hole: Uint8Array; object: Uint8Array; words: Uint8Array },
+  /** Only the object mask counts (a salient outline): what merely stands out is the scene. */
+  options: { objectOnly?: boolean } = {},
 ): Uint8Array {
   const { width, height } = frame;
   const { limits, hole, object, words } = found;
   const reach = clipBox(growBox(found.box, SHADOW_ALLOWANCE + PART_REACH), width, height);
   const isInLimits = (x: number, y: number) =>
     x >= limits.x && y >= limits.y && x < limits.x + limits.width && y < limits.y + limits.height;
-  const differs = findDifferentPixels(frame, reach, words);
+  const differs = options.objectOnly
+    ? new Uint8Array(width * height)
+    : findDifferentPixels(frame, reach, words);
   const parts = new Uint8Array(width * height);
   const seen = new Uint8Array(width * height);
   const queue: number[] = [];
@@ -357,6 +410,74 @@ function findDifferentPixels(frame: Raster, limits: Box, words: Uint8Array): Uin
   return out;
 }
 
+/**
+ * The saliency model's map of the template, framed as the output (one channel, 0..255); null when
+ * the model cannot run or the template is transparent. The map of the whole template, not of the frame: detection made that one
+ * already, and the model keeps it.
+ */
+export async function predictFrameSaliency(template: Raster, frame: Frame): Promise<Raster | null> {
+  // A template with transparency outlines its product by its alpha (detection used that too).
+  if (template.channels === 4 && measureTransparency(template) > 0.05) return null;
+  let map: Raster;
+  try {
+    map = await probabilityToRaster(
+      await predictSaliency(template),
+      template.width,
+      template.height,
+    );
+  } catch {
+    return null;
+  }
+  const rgb = new Uint8Array(map.data.length * 3);
+  for (let i = 0; i < map.data.length; i += 1) rgb[i * 3] = map.data[i]!;
+  const framed = await renderFrame({ ...map, data: rgb, channels: 3 }, frame);
+  const data = new Uint8Array(framed.width * framed.height);
+  for (let i = 0; i < data.length; i += 1) data[i] = framed.data[i * 3]!;
+  return { data, width: framed.width, height: framed.height, channels: 1 };
+}
+
+/** How far (in edge radii) from a salient object what stands out is taken with it. */
+const NEAR_REACH = 1;
+/** Saliency (0..255) that marks the object surely; its rims are followed down to RIM_LEVEL. */
+const CORE_LEVEL = 128;
+const RIM_LEVEL = 24;
+/** Below this share of the box, the model saw no object there: GrabCut decides. */
+const MIN_SALIENT_SHARE = 0.04;
+
+/**
+ * The object in the box as the saliency model sees it: the confident parts that lie in the box,
+ * followed out to their faint rims (a glass's edge, a vase's light outline, a bottle's neck). Null when the model sees too little there.
+ */
+function findSalientObject(saliency: Raster, box: Box, words: Uint8Array): Uint8Array | null {
+  const { width, height } = saliency;
+  // As far as a cut-off part may reach, so that a part is seen whole or not at all.
+  const area = clipBox(growBox(box, SHADOW_ALLOWANCE + PART_REACH), width, height);
+  const inBox = clipBox(box, width, height);
+  const rim = new Uint8Array(width * height);
+  for (let y = area.y; y < area.y + area.height; y += 1) {
+    for (let x = area.x; x < area.x + area.width; x += 1) {
+      const i = y * width + x;
+      // The ad's words stand out to the model too; a label on the object is still ringed by it.
+      if (saliency.data[i]! >= RIM_LEVEL && !words[i]) rim[i] = 1;
+    }
+  }
+  const { labels, components } = labelComponents(rim, width, height);
+  // A part counts when it is sure of itself somewhere inside the box.
+  const kept = new Set<number>();
+  for (let y = inBox.y; y < inBox.y + inBox.height; y += 1) {
+    for (let x = inBox.x; x < inBox.x + inBox.width; x += 1) {
+      const i = y * width + x;
+      if (labels[i] && saliency.data[i]! >= CORE_LEVEL) kept.add(labels[i]!);
+    }
+  }
+  let salientArea = 0;
+  for (const part of components) if (kept.has(part.label)) salientArea += part.area;
+  if (salientArea < inBox.width * inBox.height * MIN_SALIENT_SHARE) return null;
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i += 1) if (labels[i] && kept.has(labels[i]!)) mask[i] = 1;
+  return mask;
+}
+
 async function findObjectMask(frame: Raster, box: Box): Promise<Uint8Array> {
   const { width, height } = frame;
   const area = clipBox(growBox(box, 0.15), width, height);
@@ -387,6 +508,15 @@ async function findObjectMask(frame: Raster, box: Box): Promise<Uint8Array> {
     }
   }
   return mask;
+}
+
+/** The mask's pixels inside the box. */
+function maskInside(mask: Uint8Array, box: Box, width: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    for (let x = box.x; x < box.x + box.width; x += 1) out[y * width + x] = mask[y * width + x]!;
+  }
+  return out;
 }
 
 export function cropRaster(raster: Raster, area: Box): Raster {
