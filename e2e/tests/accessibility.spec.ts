@@ -47,6 +47,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
       found['/login'] = await seriousViolations(page);
       await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(page.getByLabel('Full name')).toBeVisible();
       found['/login (sign up)'] = await seriousViolations(page);
       await page.goto('/update-password');
       found['/update-password'] = await seriousViolations(page);

@@ -119,7 +119,7 @@ export function LoginPage() {
 /** The shape of a form while its code loads: its fields and its button. */
 function FormSkeleton({ fields }: { fields: number }) {
   return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading">
+    <div role="status" aria-label="Loading" className="flex flex-col gap-3">
       {Array.from({ length: fields }, (_, index) => (
         <Skeleton key={index} className="h-16 w-full" />
       ))}
