@@ -2,7 +2,8 @@
  * Times the local engine: median and p95 per output size and peak memory, for a product seen for
  * the first time (cut-out inside the call) and with its cut-out kept, and the same with text
  * replacement. Template analyses are computed beforehand, as the app stores them when a template
- * is added. Prints a table and writes bench/engine/results/latest.json.
+ * is added, and so are the templates' saliency maps, as the app stores them after a template's
+ * first swap; one group times that first swap, without a stored map. Prints a table and writes bench/engine/results/latest.json.
  *
  *   npx tsx bench/engine/run-bench.ts [--every N] [--sizes 1024x1024,...] [--threads N]
  *   npm run bench -w @adtwin/engine -- --every 4
@@ -25,6 +26,12 @@ import {
   type SwapRequest,
   type TemplateAnalysis,
 } from '../../packages/engine/src/index.js';
+import {
+  encodeSaliency,
+  forgetRecentMaps,
+  predictSaliency,
+} from '../../packages/engine/src/ml/isnet-model.js';
+import { decodeImage } from '../../packages/engine/src/pipeline/raster.js';
 import { listFixtures, readFixture } from '../../packages/engine/src/quality/fixture-cases.js';
 import {
   makeTextTemplate,
@@ -56,13 +63,24 @@ console.log('preparing cut-outs and template analyses…');
 const cutOuts = new Map<string, ProductCutOut>();
 for (const product of products) cutOuts.set(product, await cutOutProduct(readFixture(product)));
 const analyses = new Map<string, TemplateAnalysis>();
+// The saliency map the app stores with a template after its first swap.
+const storedMaps = new Map<string, Uint8Array>();
 for (const template of templates) {
-  analyses.set(template, await analyzeTemplate(readFixture(template), { readText: false }));
+  const bytes = readFixture(template);
+  analyses.set(template, await analyzeTemplate(bytes, { readText: false }));
+  const raster = await decodeImage(bytes, { channels: 4 });
+  storedMaps.set(template, await encodeSaliency(await predictSaliency(raster)));
 }
 const textTemplates = [];
 for (const spec of TEXT_TEMPLATES) {
   const bytes = await makeTextTemplate(readFixture(spec.photo), spec.copy);
-  textTemplates.push({ spec, bytes, analysis: await analyzeTemplate(bytes) });
+  const map = await predictSaliency(await decodeImage(bytes, { channels: 4 }));
+  textTemplates.push({
+    spec,
+    bytes,
+    analysis: await analyzeTemplate(bytes),
+    templateSaliency: await encodeSaliency(map),
+  });
 }
 
 /** A copy of the kept cut-out: the engine pool takes the bytes it is given. */
@@ -109,8 +127,20 @@ for (const size of sizes) {
     template: readFixture(pair.template),
     product: readFixture(pair.product),
     analysis: analyses.get(pair.template),
+    templateSaliency: storedMaps.get(pair.template)!.slice(),
     size,
   });
+  // A template's first swap: no map stored yet, the model runs on the template (and not from the
+  // cache the preparation filled).
+  forgetRecentMaps();
+  await timeGroup(
+    size,
+    "template's first swap, cut-out kept",
+    pairs.map((pair) => () => {
+      const { templateSaliency: _notYet, ...request } = base(pair);
+      return { ...request, productCutOut: keptCutOut(pair.product) };
+    }),
+  );
   await timeGroup(
     size,
     'first-seen product',
@@ -132,6 +162,7 @@ for (const size of sizes) {
       product: readFixture(product),
       productCutOut: keptCutOut(product),
       analysis: text.analysis,
+      templateSaliency: text.templateSaliency.slice(),
       replacements: text.spec.replacements,
       size,
     })),

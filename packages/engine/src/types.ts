@@ -70,6 +70,11 @@ export type SwapRequest = {
   /** A stored result of `analyzeTemplate` for this template. */
   analysis?: TemplateAnalysis;
   /**
+   * The saliency model's map of this template (PNG), as an earlier swap returned it in
+   * `GenerationResult.templateSaliency`: given, the swap skips the model's run on the template.
+   */
+  templateSaliency?: Uint8Array;
+  /**
    * The template's words as recorded with it, used when no `analysis` is given: replacements
    * find them without reading the image, and the ad's copy is known to keep.
    */
@@ -124,6 +129,11 @@ export type GenerationResult = {
    * before/after can frame the template exactly as the result (local swaps).
    */
   frame?: { crop: Box };
+  /**
+   * The saliency model's map of the template (PNG) when the swap had to make it: the app stores
+   * it with the template and passes it as `SwapRequest.templateSaliency` next time (local swaps).
+   */
+  templateSaliency?: Uint8Array;
 };
 
 export type ImageProvider = {

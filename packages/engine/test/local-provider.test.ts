@@ -38,6 +38,28 @@ describe('local provider', () => {
     expect(corners.every((alpha) => alpha === 0)).toBe(true);
   });
 
+  it("hands back the template's saliency map once, and with it stored makes the same picture", async () => {
+    const request = {
+      template: read('templates/home/charles-deluvio-695736-unsplash.jpg'),
+      product: read('products/saleor-mighty-mug.png'),
+      productCutOut: await cutOutProduct(read('products/saleor-mighty-mug.png')),
+      size: '1024x1024' as const,
+    };
+    const first = await provider.swap({ ...request });
+    expect(first.templateSaliency).toBeInstanceOf(Uint8Array);
+    const map = await sharp(first.templateSaliency!).metadata();
+    expect([map.format, map.width, map.height, map.channels]).toEqual(['png', 1024, 1024, 1]);
+
+    const again = await provider.swap({ ...request, templateSaliency: first.templateSaliency! });
+    expect(again.templateSaliency).toBeUndefined();
+    expect(Buffer.from(again.png).equals(Buffer.from(first.png))).toBe(true);
+
+    // A damaged stored map is no map: the model runs and its map comes back to be stored.
+    const damaged = await provider.swap({ ...request, templateSaliency: new Uint8Array([1, 2]) });
+    expect(damaged.templateSaliency).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(damaged.png).equals(Buffer.from(first.png))).toBe(true);
+  });
+
   it('says in its note which words it could not find', async () => {
     const result = await provider.swap({
       template: read('templates/home/charles-deluvio-695736-unsplash.jpg'),

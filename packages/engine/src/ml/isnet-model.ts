@@ -107,6 +107,69 @@ export async function predictSaliency(image: Raster): Promise<Float32Array> {
 const RECENT_MAPS = 4;
 const recentMaps = new Map<string, Float32Array>();
 
+/** Empties the recent maps, so that a measure times the model and not the cache. */
+export function forgetRecentMaps(): void {
+  recentMaps.clear();
+}
+
+/**
+ * A probability map as an 8-bit greyscale PNG (tens of kilobytes), for the app to store with its
+ * template: the map depends on the template alone, and a swap that is given it skips the model's
+ * seconds. Every use rounds the map to 8 bits anyway, so nothing is lost.
+ */
+export async function encodeSaliency(probability: Float32Array): Promise<Uint8Array> {
+  const bytes = new Uint8Array(probability.length);
+  for (let i = 0; i < probability.length; i++) bytes[i] = Math.round(probability[i]! * 255);
+  return new Uint8Array(
+    await sharp(bytes, { raw: { width: ISNET_SIDE, height: ISNET_SIDE, channels: 1 } })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
+  );
+}
+
+/**
+ * A stored map back as probabilities; null when the bytes are not a map `encodeSaliency` made (a
+ * damaged or foreign file is ignored and the model runs instead).
+ */
+export async function decodeSaliency(png: Uint8Array): Promise<Float32Array | null> {
+  try {
+    const { data, info } = await sharp(png, { limitInputPixels: ISNET_SIDE * ISNET_SIDE })
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.width !== ISNET_SIDE || info.height !== ISNET_SIDE) return null;
+    const probability = new Float32Array(ISNET_SIDE * ISNET_SIDE);
+    for (let i = 0; i < probability.length; i++) probability[i] = data[i]! / 255;
+    return probability;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a swap gets the model's map of its template (see `templateSaliency`). */
+export type SaliencySource = () => Promise<Float32Array>;
+
+/**
+ * The model's map of one template for one swap: the stored map when it is a valid one, else the
+ * model's, made at most once however many steps ask. `made()` is the map the model made here,
+ * for the app to store.
+ */
+export function templateSaliency(
+  image: Raster,
+  stored?: Uint8Array,
+): { get: SaliencySource; made: () => Float32Array | undefined } {
+  let map: Promise<Float32Array> | undefined;
+  let made: Float32Array | undefined;
+  const load = async () => {
+    const decoded = stored ? await decodeSaliency(stored) : null;
+    if (decoded) return decoded;
+    made = await predictSaliency(image);
+    return made;
+  };
+  return { get: () => (map ??= load()), made: () => made };
+}
+
 /** A 1024x1024 probability map as an 8-bit single-channel raster of the given size. */
 export async function probabilityToRaster(
   probability: Float32Array,

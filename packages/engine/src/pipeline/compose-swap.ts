@@ -16,6 +16,7 @@ import type {
   SwapRequest,
   TemplateWord,
 } from '../types.js';
+import { templateSaliency } from '../ml/isnet-model.js';
 import { cutOutProduct } from './cut-out-product.js';
 import { detectProduct } from './detect-product.js';
 import { boxToFrame, computeFrame, renderFrame, type Frame } from './frame-template.js';
@@ -47,6 +48,8 @@ export type SwapOutcome = {
   productBox: Box;
   placement: Placement;
   wordChanges: WordChange[];
+  /** The model's map of the template when this swap made it (none was stored): store it. */
+  templateSaliency?: Float32Array;
 };
 
 export const MAX_REPLACEMENTS = 5;
@@ -70,6 +73,7 @@ export async function composeSwap(
     const rgb = await decodeImage(request.template, { channels: 3 });
     return { withAlpha, rgb };
   });
+  const saliency = templateSaliency(decoded.withAlpha, request.templateSaliency);
   const cutOut =
     request.productCutOut ?? (await step('cut-out', () => cutOutProduct(request.product)));
 
@@ -87,7 +91,10 @@ export async function composeSwap(
       request.productBox ??
       (recordedMask ? boundingBoxOf(recordedMask, decoded.rgb.width, 1) : null) ??
       request.analysis?.productBox ??
-      (await detectProduct(decoded.withAlpha, { exclude: found.map((word) => word.box) })) ??
+      (await detectProduct(decoded.withAlpha, {
+        exclude: found.map((word) => word.box),
+        saliency: saliency.get,
+      })) ??
       centreBox(decoded.rgb);
     return { productBox: validateBox(box, decoded.rgb), words: found };
   });
@@ -130,7 +137,7 @@ export async function composeSwap(
             request.includeText ? [] : wordBoxes,
             maskInFrame
               ? undefined
-              : ((await predictFrameSaliency(decoded.withAlpha, frame)) ?? undefined),
+              : ((await predictFrameSaliency(decoded.withAlpha, frame, saliency.get)) ?? undefined),
           );
     // Ad copy is never painted over, and the new product is fitted beside it. Which words are
     // copy: all of them, none (the person included the text), or by default every word not
@@ -191,7 +198,16 @@ export async function composeSwap(
   if (beforePlacement) keepInFront(framed, beforePlacement, removal.protect);
   if (drawings.length > 0) framed = await step('replace-words', () => writeWords(framed, drawings));
   const png = await step('encode', () => encodePng(framed));
-  return { png, frame, cutOut, productBox: boxInFrame, placement, wordChanges };
+  const made = saliency.made();
+  return {
+    png,
+    frame,
+    cutOut,
+    productBox: boxInFrame,
+    placement,
+    wordChanges,
+    ...(made ? { templateSaliency: made } : {}),
+  };
 }
 
 /** Puts back the pixels of `mask` as they were in `before`. */

@@ -1,4 +1,4 @@
-import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
+import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import type { Box } from '../types.js';
 import { labelComponents, type Component } from './mask-tools.js';
 import { chooseProductParts } from './model-cut-out.js';
@@ -26,6 +26,8 @@ export type DetectOptions = {
   exclude?: Box[];
   /** A box recorded with the template (possibly rough): the product is looked for in and near it. */
   recorded?: Box;
+  /** Where the model's map of this template comes from; the model itself by default. */
+  saliency?: SaliencySource;
 };
 
 /**
@@ -45,7 +47,7 @@ export async function detectProduct(
   }
   let saliency: Raster;
   try {
-    saliency = await predictSaliencyMap(template);
+    saliency = await predictSaliencyMap(template, options.saliency);
   } catch {
     // No model on this machine: the colour-based detection still finds plain-backdrop products.
     return detectWithGrabCut(template, options);
@@ -54,11 +56,14 @@ export async function detectProduct(
 }
 
 /** The model's saliency as a one-channel raster whose long side is SALIENCY_SIDE. */
-export async function predictSaliencyMap(template: Raster): Promise<Raster> {
+export async function predictSaliencyMap(
+  template: Raster,
+  source: SaliencySource = () => predictSaliency(template),
+): Promise<Raster> {
   const scale = Math.min(1, SALIENCY_SIDE / Math.max(template.width, template.height));
   const width = Math.max(8, Math.round(template.width * scale));
   const height = Math.max(8, Math.round(template.height * scale));
-  return probabilityToRaster(await predictSaliency(template), width, height);
+  return probabilityToRaster(await source(), width, height);
 }
 
 /**

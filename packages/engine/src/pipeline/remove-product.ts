@@ -1,6 +1,6 @@
 import type { Box } from '../types.js';
 import { fillHole, fillRegion, TEXTURE_THRESHOLD } from './fill-region.js';
-import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
+import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import { renderFrame, type Frame } from './frame-template.js';
 import { labelComponents } from './mask-tools.js';
 import { measureSurroundingTexture } from './patch-fill.js';
@@ -415,16 +415,16 @@ function findDifferentPixels(frame: Raster, limits: Box, words: Uint8Array): Uin
  * the model cannot run or the template is transparent. The map of the whole template, not of the frame: detection made that one
  * already, and the model keeps it.
  */
-export async function predictFrameSaliency(template: Raster, frame: Frame): Promise<Raster | null> {
+export async function predictFrameSaliency(
+  template: Raster,
+  frame: Frame,
+  source: SaliencySource = () => predictSaliency(template),
+): Promise<Raster | null> {
   // A template with transparency outlines its product by its alpha (detection used that too).
   if (template.channels === 4 && measureTransparency(template) > 0.05) return null;
   let map: Raster;
   try {
-    map = await probabilityToRaster(
-      await predictSaliency(template),
-      template.width,
-      template.height,
-    );
+    map = await probabilityToRaster(await source(), template.width, template.height);
   } catch {
     return null;
   }

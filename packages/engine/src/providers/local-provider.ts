@@ -1,4 +1,5 @@
 import { EngineError } from '../engine-error.js';
+import { encodeSaliency } from '../ml/isnet-model.js';
 import { composeSwap } from '../pipeline/compose-swap.js';
 import type { ChatRequest, GenerationContext, ImageProvider } from '../types.js';
 import { composeChat } from './local-chat.js';
@@ -22,7 +23,14 @@ export function createLocalProvider(): ImageProvider {
           `Cut off by the ${request.size} frame, so not replaced: ${listed('outside-frame')}.`,
       ].filter(Boolean);
       const note = notes.length ? notes.join(' ') : undefined;
-      return { png: outcome.png, note, frame: { crop: outcome.frame.crop } };
+      return {
+        png: outcome.png,
+        note,
+        frame: { crop: outcome.frame.crop },
+        ...(outcome.templateSaliency
+          ? { templateSaliency: await encodeSaliency(outcome.templateSaliency) }
+          : {}),
+      };
     },
     async chat(request: ChatRequest, context: GenerationContext = {}) {
       validateChat(request);

@@ -109,6 +109,11 @@ export type RunOutcome = 'finished' | 'nothing-to-do' | 'leased-elsewhere' | 'ha
 /** The default lease: a worker that stops renewing for this long is taken for dead. */
 export const DEFAULT_LEASE_MS = 30_000;
 
+/** Where a catalogue template's saliency map is kept, beside its image in category-images. */
+function saliencyKeyOf(imageKey: string): string {
+  return `${imageKey}.saliency.png`;
+}
+
 function resultFileName(row: GenerationRow): string {
   return `${row.kind === 'chat' ? 'chat' : 'design'}_${row.number}.png`;
 }
@@ -280,10 +285,14 @@ export function createGenerationService(deps: GenerationServiceDeps) {
     return new Uint8Array(file.body);
   }
 
+  /**
+   * The engine's request for a swap, and where the template's saliency map is kept (catalogue
+   * templates only: an uploaded template is rarely swapped twice).
+   */
   async function buildSwapRequest(
     row: GenerationRow,
     input: StoredInput & { kind: 'swap' },
-  ): Promise<SwapRequest> {
+  ): Promise<{ request: SwapRequest; saliencyKey: string | null }> {
     let templateKey: string | null = null;
     // A painted region wins: its box frames the swap, its pixels are what is removed.
     let productBox: Box | undefined = input.removeMask?.box ?? input.productBox;
@@ -316,13 +325,16 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         : null;
     if (!templateFile) throw new EngineError('bad_input', GENERATION_MESSAGES.invalidTemplate);
     const product = await readUpload(row.userId, input.productUploadId);
+    const saliencyKey = templateKey && !input.templateUploadId ? saliencyKeyOf(templateKey) : null;
+    // Stored after the template's first swap: the engine skips the model's run on the template.
+    const templateSaliency = saliencyKey ? await storage.get('category-images', saliencyKey) : null;
     const removeMask = input.removeMask
       ? await storage.get('user-creations', input.removeMask.key)
       : null;
     if (input.removeMask && !removeMask) {
       throw new EngineError('bad_input', 'The painted area to remove is missing.');
     }
-    return {
+    const request: SwapRequest = {
       template: new Uint8Array(templateFile.body),
       product,
       productCutOut: await deps.cutOuts.load(row.userId, input.productUploadId, product),
@@ -334,11 +346,22 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         ? { productMask: { png: new Uint8Array(removeMask.body), painted: true } }
         : {}),
       ...(analysis ? { analysis } : {}),
+      ...(templateSaliency ? { templateSaliency: new Uint8Array(templateSaliency.body) } : {}),
       ...(recordedText ? { recordedText } : {}),
       ...(input.includeText !== undefined ? { includeText: input.includeText } : {}),
       replacements: input.replacements.filter((r) => r.toReplace.trim()),
       size: input.size,
     };
+    return { request, saliencyKey };
+  }
+
+  /** Keeps a template's saliency map for its next swaps; a failure only costs that time again. */
+  async function keepTemplateSaliency(key: string, png: Uint8Array, generationId: string) {
+    await storage
+      .put({ bucket: 'category-images', key, body: Buffer.from(png), contentType: 'image/png' })
+      .catch((error: unknown) =>
+        logger.warn({ err: error, generationId }, 'could not keep the template saliency map'),
+      );
   }
 
   /** The pixel size of the template a swap starts from (its source was checked already). */
@@ -554,9 +577,13 @@ export function createGenerationService(deps: GenerationServiceDeps) {
         let note: string | undefined;
         let frame: { crop: Box } | undefined;
         if (input.kind === 'swap') {
-          const request = await buildSwapRequest(claimed, input);
+          const { request, saliencyKey } = await buildSwapRequest(claimed, input);
           await advance('create');
-          ({ png, note, frame } = await deps.provider.swap(request, { signal }));
+          const result = await deps.provider.swap(request, { signal });
+          ({ png, note, frame } = result);
+          if (saliencyKey && result.templateSaliency) {
+            await keepTemplateSaliency(saliencyKey, result.templateSaliency, id);
+          }
         } else {
           const references = await Promise.all(
             input.referenceUploadIds.map((uploadId) => readUpload(claimed.userId, uploadId)),
