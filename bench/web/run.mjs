@@ -11,7 +11,8 @@
  * `--waterfall` also prints, for each page's last visit, the LCP element and every resource with
  * its start and end (ms since navigation): what the page waited for before it painted. `--server`
  * runs another build's server (for example a copy of the build before a change, to compare both
- * back to back under the same load).
+ * back to back under the same load). `--screenshots DIR` keeps what each page showed when its last
+ * visit ended, to see which element the LCP is.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '7' },
     port: { type: 'string', default: '4651' },
     waterfall: { type: 'boolean', default: false },
+    screenshots: { type: 'string' },
     server: { type: 'string', default: path.join(repoRoot, 'apps/server/dist/main.js') },
   },
 });
@@ -109,6 +111,15 @@ try {
     data: { userType: 'ecommerce', source: 'instagram' },
   });
   const cookies = await account.cookies();
+  // The server adds the catalogue after it starts: /templates is measured with its cards, never
+  // empty (a server copied without its catalogue folder would never have any).
+  for (let i = 0; ; i++) {
+    const page = await (await account.request.get('/api/templates?offset=0&limit=1')).json();
+    if (page.items?.length > 0) break;
+    if (i > 120)
+      throw new Error('the catalogue is empty: /templates would be measured without cards');
+    await sleep(500);
+  }
 
   /** Opens one page cold on the phone profile; returns its LCP and the bytes it fetched. */
   async function visit(url, signedIn) {
@@ -141,13 +152,18 @@ try {
     });
     await page.addInitScript(() => {
       globalThis.__lcp = 0;
+      // Every candidate in turn (the last one is the LCP): what painted when, and how large.
+      globalThis.__lcpElement = '';
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           globalThis.__lcp = entry.startTime;
           const element = entry.element;
-          globalThis.__lcpElement = element
-            ? `${element.tagName.toLowerCase()} "${(element.textContent || entry.url).slice(0, 40)}"`
-            : entry.url;
+          const what = entry.url
+            ? entry.url.replace(globalThis.location.origin, '')
+            : `"${(element?.textContent ?? '').slice(0, 40)}"`;
+          globalThis.__lcpElement +=
+            `\n  ${Math.round(entry.startTime)} ms ${element?.tagName.toLowerCase() ?? ''} ` +
+            `${what} (${entry.size} px²)`;
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
@@ -169,6 +185,11 @@ try {
             `${(entry.encodedBodySize / 1024).toFixed(1)} KB`,
         ),
     }));
+    if (values.screenshots) {
+      fs.mkdirSync(values.screenshots, { recursive: true });
+      const name = new URL(url).pathname.replaceAll('/', '_') || 'static';
+      await page.screenshot({ path: path.join(values.screenshots, `${name}.png`) });
+    }
     await context.close();
     return { lcp, lcpElement, waterfall, jsKb: jsBytes / 1024, allKb: allBytes / 1024 };
   }
@@ -185,7 +206,7 @@ try {
     for (let run = 0; run < runs; run++) samples.push(await visit(url, signedIn));
     if (values.waterfall) {
       const last = samples.at(-1);
-      console.log(`${name}: LCP ${Math.round(last.lcp)} ms, ${last.lcpElement}`);
+      console.log(`${name}: LCP ${Math.round(last.lcp)} ms; candidates:${last.lcpElement}`);
       for (const line of last.waterfall) console.log(`  ${line}`);
     }
     results.push({

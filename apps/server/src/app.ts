@@ -14,6 +14,7 @@ import { clientIpMiddleware } from './http/client-ip.js';
 import { limitRequestBodies } from './http/body-limits.js';
 import { errorResponse, handleError } from './http/errors.js';
 import { refuseCrossSiteRequests, type OriginPolicy } from './http/origins.js';
+import { templateCardImage } from '@adtwin/shared';
 import { requestLogger } from './http/request-logger.js';
 import { sessionMiddleware } from './http/session.js';
 import { validationHook } from './http/validation.js';
@@ -237,7 +238,12 @@ export function createApp(deps: AppDeps) {
     app.route('/', createDevOutboxRoutes({ outbox: deps.outbox }));
 
   if (deps.webDistDir && fs.existsSync(path.join(deps.webDistDir, 'index.html'))) {
-    mountSpa(app, deps.webDistDir);
+    mountSpa(app, deps.webDistDir, logger, {
+      // The page's largest paint on a phone is its first card's image: named in the HTML, it
+      // downloads beside the app's code instead of after the app has drawn the cards.
+      '/templates': async () =>
+        (await deps.templates.openingImageUrls(OPENING_CARD_IMAGES)).map(templateCardImage),
+    });
   }
   return app;
 }
@@ -247,7 +253,12 @@ export function createApp(deps: AppDeps) {
  * build); index.html and sw.js are always revalidated. Source maps stay on the server's disk for
  * its own stack traces, never served.
  */
-function mountSpa(app: Hono<AppEnv>, root: string) {
+function mountSpa(
+  app: Hono<AppEnv>,
+  root: string,
+  logger: Logger,
+  pageImages: Record<string, () => Promise<PageImage[]>> = {},
+) {
   // Pages with their own HTML (pages.json, written by the web build: their chunks preloaded, the
   // sign-in page prerendered); every other path gets index.html. Read per request, as index.html
   // is, so a rebuild is served without a restart.
@@ -279,8 +290,33 @@ function mountSpa(app: Hono<AppEnv>, root: string) {
     }),
   );
   // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
-  app.get('*', compress(), (c) => {
+  app.get('*', compress(), async (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(pageHtml(c.req.path));
+    const html = pageHtml(c.req.path);
+    const images = Object.hasOwn(pageImages, c.req.path) ? pageImages[c.req.path] : undefined;
+    // Only the page as it opens: a category or a search shows other cards.
+    if (!images || new URL(c.req.url).search) return c.html(html);
+    const links = await images().then(
+      (list) => list.map(imagePreloadLink).join(''),
+      // A hint only: without it the page loads as before.
+      (error: unknown) => {
+        logger.warn({ err: error }, 'could not name the opening images');
+        return '';
+      },
+    );
+    return c.html(html.replace('</head>', `${links}</head>`));
   });
+}
+
+/** How many of /templates' first cards have their images named in its HTML (a phone shows 2). */
+const OPENING_CARD_IMAGES = 2;
+
+type PageImage = { src: string; srcSet: string; sizes: string };
+
+function imagePreloadLink(image: PageImage): string {
+  const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  return (
+    `<link rel="preload" as="image" href="${attribute(image.src)}" ` +
+    `imagesrcset="${attribute(image.srcSet)}" imagesizes="${attribute(image.sizes)}">\n`
+  );
 }

@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { templateCardImage } from '@adtwin/shared';
+import { templates } from '../src/db/schema.js';
+import { seedOfficialTemplate } from './generation-fixtures.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 // How the built web app and the API's JSON travel: compressed, cached when hashed, maps private.
@@ -25,8 +29,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'pages'));
   fs.writeFileSync(path.join(webDist, 'pages/login.html'), `<!doctype html><h1>Welcome back</h1>`);
   fs.writeFileSync(
+    path.join(webDist, 'pages/templates.html'),
+    `<!doctype html><head><title>Templates</title></head><div id="root"></div>`,
+  );
+  fs.writeFileSync(
     path.join(webDist, 'pages.json'),
-    JSON.stringify({ '/login': 'pages/login.html' }),
+    JSON.stringify({ '/login': 'pages/login.html', '/templates': 'pages/templates.html' }),
   );
   t = await startTestServer({}, { webDistDir: webDist });
 });
@@ -71,9 +79,37 @@ describe('web delivery', () => {
     const login = await get('/login');
     expect(login.headers.get('cache-control')).toBe('no-cache');
     expect(await login.text()).toContain('Welcome back');
-    for (const other of ['/templates', '/login/pro', '/constructor', '/__proto__']) {
+    for (const other of ['/editor/12', '/login/pro', '/constructor', '/__proto__']) {
       expect(await (await get(other)).text()).toBe(`<!doctype html><title>Adtwin</title>`);
     }
+  });
+
+  it("names the images of /templates' first two cards in its HTML, as the cards ask for them", async () => {
+    const made = [];
+    for (const usageCount of [2_000_003, 2_000_009, 2_000_001]) {
+      const template = await seedOfficialTemplate(t);
+      await t.server.database.db
+        .update(templates)
+        .set({ usageCount })
+        .where(eq(templates.id, template.id));
+      made.push({ ...template, usageCount });
+    }
+    const [second, first] = [made[0]!, made[1]!];
+    const html = await (await get('/templates')).text();
+    const links = [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+    const decode = (value: string) => value.replaceAll('&amp;', '&');
+    const attribute = (link: string, name: string) =>
+      decode(new RegExp(` ${name}="([^"]*)"`).exec(link)![1]!);
+    expect(links).toHaveLength(2);
+    for (const [index, template] of [first, second].entries()) {
+      const card = templateCardImage(`/api/images/category-images/${template.imageKey}`);
+      expect(attribute(links[index]!, 'href')).toBe(card.src);
+      expect(attribute(links[index]!, 'imagesrcset')).toBe(card.srcSet);
+      expect(attribute(links[index]!, 'imagesizes')).toBe(card.sizes);
+    }
+    expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+    // Another category or search shows other cards: nothing is named.
+    expect(await (await get('/templates?category=food')).text()).not.toContain('as="image"');
   });
 
   it('compresses JSON replies', async () => {

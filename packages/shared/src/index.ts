@@ -9,6 +9,7 @@ export * from './bug-report.js';
 export * from './generation.js';
 export * from './download.js';
 export * from './catalogue.js';
+export * from './image-variants.js';
 export * from './file-names.js';
 export * from './billing.js';
 export * from './settings.js';

@@ -57,6 +57,23 @@ export function createTemplatesService(deps: { db: Database }) {
       }));
     },
 
+    /**
+     * The images of the first cards /templates shows as it opens (no category, no search, most
+     * used first), for its HTML to name before the app asks for the list.
+     */
+    async openingImageUrls(count: number) {
+      const rows = await selectTemplatePage(deps.db, {
+        userId: '', // nobody's votes: only the order and the images matter here
+        category: null,
+        categoryKeywords: null,
+        search: '',
+        sort: 'most_used',
+        offset: 0,
+        limit: count,
+      });
+      return rows.map((row) => imagePath('category-images', row.imageKey));
+    },
+
     /** The fixed category list, each with a cover image from the catalogue (or null). */
     async listCategories() {
       const rows = await selectCategoryImages(deps.db);

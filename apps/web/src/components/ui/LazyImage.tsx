@@ -82,13 +82,19 @@ export function LazyImage({
             alt={alt}
             loading={priority === 'lazy' ? undefined : 'eager'}
             fetchPriority={priority === 'high' ? 'high' : undefined}
-            decoding="async"
+            decoding={priority === 'lazy' ? 'async' : 'auto'}
             onLoad={() => setOutcome({ src, state: 'loaded' })}
             onError={() => setOutcome({ src, state: 'failed' })}
             className={cn(
-              'h-full w-full transition-opacity duration-200',
+              'h-full w-full',
               fit === 'contain' ? 'object-contain' : 'object-cover',
-              state === 'loaded' ? 'opacity-100' : 'opacity-0',
+              // What scrolls into view fades in; what is in view as the page opens shows the
+              // moment it is decoded (a fade would hold back the page's largest paint).
+              priority === 'lazy' &&
+                cn(
+                  'transition-opacity duration-200',
+                  state === 'loaded' ? 'opacity-100' : 'opacity-0',
+                ),
               imgClassName,
             )}
           />

@@ -1,13 +1,9 @@
 import { useNavigate } from 'react-router';
 import { BarChart3 } from 'lucide-react';
-import { BROWSE_MESSAGES } from '@adtwin/shared';
+import { BROWSE_MESSAGES, templateCardImage } from '@adtwin/shared';
 import { LazyImage, type LazyImageProps } from '@/components/ui/LazyImage';
-import { variantSrcSet, variantUrl } from '@/lib/image-url';
 import { VoteButtons } from '@/features/votes';
 import type { TemplateCardData } from './api';
-
-/** Thumbnails show the whole ad in a square box; the grid is 2 to 5 columns wide. */
-export const CARD_SIZES = '(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw';
 
 export function TemplateCard({
   template,
@@ -33,9 +29,7 @@ export function TemplateCard({
         aria-label={`Use template ${template.name}`}
       >
         <LazyImage
-          src={variantUrl(template.imageUrl, { width: 320 })}
-          srcSet={variantSrcSet(template.imageUrl, { maxWidth: 640 })}
-          sizes={CARD_SIZES}
+          {...templateCardImage(template.imageUrl)}
           alt={template.name}
           className="aspect-square w-full"
           fit="contain"
