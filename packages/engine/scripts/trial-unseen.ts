@@ -4,8 +4,8 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --set second] [--out NAME] [--only NAME,NAME]
- * (--set second runs the second set, written to second.jpg; NAME.jpg instead of the set's sheet;
+ * Usage: npm run trial -w @adtwin/engine [-- --set second|third] [--out NAME] [--only NAME,NAME]
+ * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg; NAME.jpg instead of the set's sheet;
  * --only runs the named cases, to look at them without a sheet)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -129,14 +129,45 @@ export const SECOND_UNSEEN_CASES: readonly { name: string; template: string; pro
   },
 ];
 
+/**
+ * A third set, made on 2026-11-24 while the first two were being worked on (so they are no longer
+ * unseen): two WooCommerce blocks photos nobody had placed a product in, each with two products.
+ * Run only to judge; do not tune on these.
+ */
+export const THIRD_UNSEEN_CASES: readonly { name: string; template: string; product: string }[] = [
+  {
+    name: 'turntable-mug',
+    template: 'unseen/music-needle-turntable-black-and-white-white-photography.jpg',
+    product: 'products/saleor-mighty-mug.png',
+  },
+  {
+    name: 'turntable-camera',
+    template: 'unseen/music-needle-turntable-black-and-white-white-photography.jpg',
+    product: 'unseen/watch-hand-brand-jewellery-strap-platinum.jpg',
+  },
+  {
+    name: 'tea-infuser-cap',
+    template: 'unseen/tea-leaf-meal-food-herb-produce.jpg',
+    product: 'products/solidus_cap_red_2.png',
+  },
+  {
+    name: 'tea-infuser-juice',
+    template: 'unseen/tea-leaf-meal-food-herb-produce.jpg',
+    product: 'products/saleor-apple-drink.png',
+  },
+];
+
 const setIndex = process.argv.indexOf('--set');
-const isSecondSet = setIndex > 0 && process.argv[setIndex + 1] === 'second';
-const cases = isSecondSet ? SECOND_UNSEEN_CASES : UNSEEN_CASES;
+const setName = setIndex > 0 ? process.argv[setIndex + 1] : 'first';
+const SETS = { first: UNSEEN_CASES, second: SECOND_UNSEEN_CASES, third: THIRD_UNSEEN_CASES };
+if (!setName || !Object.hasOwn(SETS, setName)) throw new Error('--set is first, second or third');
+const cases = SETS[setName as keyof typeof SETS];
 
 const CELL = 256;
 const out = path.join(resolveRepoRoot(), 'docs/engine-gallery/unseen');
 const outIndex = process.argv.indexOf('--out');
-const sheetName = outIndex > 0 ? process.argv[outIndex + 1]! : isSecondSet ? 'second' : 'after';
+const sheetName =
+  outIndex > 0 ? process.argv[outIndex + 1]! : setName === 'first' ? 'after' : setName;
 // Full-size results, to look at closely; only the sheet is kept in the repository.
 const fullSize = path.join(tmpdir(), 'adtwin-trial');
 mkdirSync(out, { recursive: true });
