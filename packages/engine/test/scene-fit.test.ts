@@ -129,7 +129,7 @@ describe('planning where the new product stands', () => {
     fill(270, 60, 10, 240);
     const camera = measureFootprint(mask, width)!;
     expect(camera.box).toEqual({ x: 100, y: 60, width: 200, height: 400 });
-    expect(camera.body?.box).toEqual({ x: 100, y: 300, width: 200, height: 160 });
+    expect(camera.body).toEqual({ x: 100, y: 300, width: 200, height: 160 });
     const box = planPlacement({
       source: { width: 100, height: 100, opaqueShare: 1 },
       slot: { x: 80, y: 40, width: 240, height: 440 },

@@ -31,9 +31,10 @@ export type Footprint = {
   /**
    * The box of the old product's body, without thin parts that reach far from it (a camera's
    * strap, a lamp's cable, a flower's stem, a streak of its shadow), when they make its box
-   * larger (see measureBody), and the middle of the body's foot in x.
+   * larger (see measureBody). Only the size of the new product follows it: it still stands on
+   * the whole object's lowest row, its foot under the whole object's foot.
    */
-  body?: { box: Box; footX: number };
+  body?: Box;
 };
 
 /** The lowest share of an object's height that is its foot. */
@@ -90,12 +91,7 @@ const BODY_BOX_SHARE = 0.85;
  * when the thin parts do not make the box much larger, or when most of the object is thin parts
  * (a bicycle's frame and spokes: then the whole object is its body).
  */
-function measureBody(
-  object: Uint8Array,
-  width: number,
-  box: Box,
-  area: number,
-): { box: Box; footX: number } | null {
+function measureBody(object: Uint8Array, width: number, box: Box, area: number): Box | null {
   const radius = Math.round((THIN_SHARE * Math.sqrt(area)) / 2);
   if (radius < 2) return null;
   // The box, padded so that the erosion sees background around the object.
@@ -134,9 +130,7 @@ function measureBody(
     height: maxY - minY + 1,
   };
   if (body.width * body.height > box.width * box.height * BODY_BOX_SHARE) return null;
-  // The body's foot: the middle of its own lowest rows, not of a shadow's streak beside it.
-  const foot = measureFoot(opened, cw, { minX, maxX, minY, maxY }, (v) => v > 0);
-  return { box: body, footX: foot.centre - pad + box.x };
+  return body;
 }
 
 /**
@@ -216,7 +210,7 @@ export function planPlacement(options: {
   const { source, slot, footprint } = options;
   const oldBox = footprint?.box ?? slot;
   // The new product takes the size of the old one's body, not of a strap or stem reaching away.
-  const sizeBox = footprint?.body?.box ?? oldBox;
+  const sizeBox = footprint?.body ?? oldBox;
   const boxFit = Math.min(sizeBox.width / source.width, sizeBox.height / source.height);
   const shareFit = Math.sqrt(
     (MIN_BOX_SHARE * sizeBox.width * sizeBox.height) / (source.width * source.height),
@@ -230,7 +224,7 @@ export function planPlacement(options: {
     preferred = Math.max(preferred * MIN_BASE_SCALE, Math.min(preferred, baseFit));
   }
   const contact = footprint ? footprint.bottom : slot.y + slot.height;
-  const foot = footprint ? (footprint.body?.footX ?? footprint.footX) : slot.x + slot.width / 2;
+  const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
   // Where the new product's own foot lies across its width (a mug's body, not its handle).
   const footAt = source.foot ? source.foot.centre / source.width : 0.5;
   const fit = (region: Box) => {
