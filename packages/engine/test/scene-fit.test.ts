@@ -2,7 +2,11 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
-import { chokeBackdropRim, planPlacement } from '../src/pipeline/place-product.js';
+import {
+  chokeBackdropRim,
+  measureFootprint,
+  planPlacement,
+} from '../src/pipeline/place-product.js';
 import { decodeImage, type Raster } from '../src/pipeline/raster.js';
 import { matchTone, measureCrispness } from '../src/pipeline/scene-light.js';
 
@@ -112,6 +116,31 @@ describe('planning where the new product stands', () => {
     });
     expect(box).toEqual(unmeasured);
     expect(box.height).toBe(270);
+  });
+
+  it('sizes the product by the old object body, not by a long strap hanging from it', () => {
+    // A 200 x 160 camera body with a 10 px wide strap rising 240 px above it.
+    const width = 400;
+    const mask = new Uint8Array(width * 500);
+    const fill = (x0: number, y0: number, w: number, h: number) => {
+      for (let y = y0; y < y0 + h; y += 1) mask.fill(1, y * width + x0, y * width + x0 + w);
+    };
+    fill(100, 300, 200, 160);
+    fill(270, 60, 10, 240);
+    const camera = measureFootprint(mask, width)!;
+    expect(camera.box).toEqual({ x: 100, y: 60, width: 200, height: 400 });
+    expect(camera.body).toEqual({ x: 100, y: 300, width: 200, height: 160 });
+    const box = planPlacement({
+      source: { width: 100, height: 100, opaqueShare: 1 },
+      slot: { x: 80, y: 40, width: 240, height: 440 },
+      footprint: camera,
+    });
+    expect(box.height).toBe(160);
+    expect(box.y + box.height).toBe(460);
+    // A solid object without thin parts has no separate body.
+    const solid = new Uint8Array(width * 500);
+    solid.set(mask.subarray(300 * width, 460 * width), 300 * width);
+    expect(measureFootprint(solid, width)!.body).toBeUndefined();
   });
 
   it('fits the product beside ad copy that overlaps its slot', () => {

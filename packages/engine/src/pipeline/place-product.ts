@@ -28,6 +28,13 @@ export type Footprint = {
   /** Width of the old product's base (its widest row low down, see measureFoot), when measured. */
   baseWidth?: number;
   box: Box;
+  /**
+   * The box of the old product's body, without thin parts that reach far from it (a camera's
+   * strap, a lamp's cable, a flower's stem, a streak of its shadow), when they make its box
+   * larger (see measureBody). Only the size of the new product follows it: it still stands on
+   * the whole object's lowest row, its foot under the whole object's foot.
+   */
+  body?: Box;
 };
 
 /** The lowest share of an object's height that is its foot. */
@@ -56,13 +63,74 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
   if (area === 0) return null;
   // The foot: the lowest 8% of the object's height.
   const foot = measureFoot(object, width, { minX, maxX, minY, maxY }, (v) => v > 0);
+  const box = { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
+  const body = measureBody(object, width, box, area);
   return {
     area,
     bottom: maxY + 1,
     footX: foot.centre,
     baseWidth: foot.baseWidth,
-    box: { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 },
+    box,
+    ...(body ? { body } : {}),
   };
+}
+
+/**
+ * Parts of an object thinner than this share of its size (the square root of its area) are thin
+ * parts, not its body: a strap, a stem, a cable.
+ */
+const THIN_SHARE = 0.07;
+/** The least share of the object's area its body keeps; less, and the object is all thin parts. */
+const BODY_SHARE = 0.7;
+/** The body's box is used only when it is at most this share of the whole box. */
+const BODY_BOX_SHARE = 0.85;
+
+/**
+ * The box of an object's body: its mask opened (eroded, then grown back) by a radius relative to
+ * its size, which takes away thin parts (a hanging camera's strap) and keeps the solid body. Null
+ * when the thin parts do not make the box much larger, or when most of the object is thin parts
+ * (a bicycle's frame and spokes: then the whole object is its body).
+ */
+function measureBody(object: Uint8Array, width: number, box: Box, area: number): Box | null {
+  const radius = Math.round((THIN_SHARE * Math.sqrt(area)) / 2);
+  if (radius < 2) return null;
+  // The box, padded so that the erosion sees background around the object.
+  const pad = radius + 1;
+  const cw = box.width + 2 * pad;
+  const ch = box.height + 2 * pad;
+  const outside = new Uint8Array(cw * ch).fill(1);
+  for (let y = 0; y < box.height; y += 1) {
+    for (let x = 0; x < box.width; x += 1) {
+      if (object[(y + box.y) * width + x + box.x]) outside[(y + pad) * cw + x + pad] = 0;
+    }
+  }
+  const eroded = dilate(outside, cw, ch, radius).map((v) => (v ? 0 : 1));
+  const opened = dilate(eroded, cw, ch, radius);
+  let kept = 0;
+  let minX = cw;
+  let maxX = -1;
+  let minY = ch;
+  let maxY = -1;
+  for (let y = 0; y < ch; y += 1) {
+    for (let x = 0; x < cw; x += 1) {
+      const i = y * cw + x;
+      if (!opened[i] || outside[i]) continue;
+      kept += 1;
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y);
+      maxY = Math.max(maxY, y);
+    }
+  }
+  if (kept < area * BODY_SHARE) return null;
+  const body = {
+    x: minX - pad + box.x,
+    y: minY - pad + box.y,
+    width: maxX - minX + 1,
+    height: maxY - minY + 1,
+  };
+  if (body.width * body.height > box.width * box.height * BODY_BOX_SHARE) return null;
+  return body;
 }
 
 /**
@@ -141,9 +209,11 @@ export function planPlacement(options: {
 }): Box {
   const { source, slot, footprint } = options;
   const oldBox = footprint?.box ?? slot;
-  const boxFit = Math.min(oldBox.width / source.width, oldBox.height / source.height);
+  // The new product takes the size of the old one's body, not of a strap or stem reaching away.
+  const sizeBox = footprint?.body ?? oldBox;
+  const boxFit = Math.min(sizeBox.width / source.width, sizeBox.height / source.height);
   const shareFit = Math.sqrt(
-    (MIN_BOX_SHARE * oldBox.width * oldBox.height) / (source.width * source.height),
+    (MIN_BOX_SHARE * sizeBox.width * sizeBox.height) / (source.width * source.height),
   );
   let preferred = Math.max(boxFit, shareFit);
   const oldBase = footprint?.baseWidth;
