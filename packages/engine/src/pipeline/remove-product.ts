@@ -139,7 +139,8 @@ export async function findRemovalHole(
   // On a textured background everything stands out from a smooth prediction: no parts there.
   const isPlain = !isTexturedAround(frame, hole, words);
   if (salient && isPlain) {
-    for (const i of findEnclosedPieces(differs, hole, limits, width)) hole[i] = 1;
+    const reach = dilate(object, width, height, radius * PIECE_REACH);
+    for (const i of findEnclosedPieces(differs, hole, limits, reach, width)) hole[i] = 1;
   }
   const parts =
     salientAll || isPlain
@@ -187,16 +188,25 @@ export async function findRemovalHole(
   return { hole, object: objectGrown };
 }
 
+/** The least share of a piece's border that faces the backdrop for it to be the object's rim. */
+const RIM_SHARE = 0.5;
+/** How far from the object (in edge radii) a piece of it may reach. */
+const PIECE_REACH = 3;
+
 /**
  * On a plain backdrop, what stands out from it, touches the hole and ends inside the allowed area
  * belongs to the old object even where the saliency model left it out: a dark end of a camera's
  * body, the core of a shadow under it, a blurred second vase. A piece that runs on to the edge of
- * the allowed area is the scene (a table's edge, a wall meeting a floor): it stays.
+ * the allowed area (a table's edge, a wall meeting a floor) or that the hole closes round (the wall
+ * inside a bicycle's frame) is the scene: it stays. Only what lies near the object is taken: the
+ * far side of a wide piece is more often the backdrop's own shade.
  */
 function findEnclosedPieces(
   differs: Uint8Array,
   hole: Uint8Array,
   limits: Box,
+  /** Pixels near enough to the object: only those of a piece are taken. */
+  reach: Uint8Array,
   width: number,
 ): number[] {
   const taken: number[] = [];
@@ -213,6 +223,8 @@ function findEnclosedPieces(
       seen[start] = 1;
       let touchesHole = false;
       let reachesEdge = false;
+      let holeSide = 0;
+      let openSide = 0;
       for (let n = 0; n < queue.length; n += 1) {
         const i = queue[n]!;
         const px = i % width;
@@ -228,14 +240,20 @@ function findEnclosedPieces(
           const ny = py + dy;
           if (nx < limits.x || ny < limits.y || nx > x1 || ny > y1) continue;
           const j = ny * width + nx;
-          if (hole[j]) touchesHole = true;
-          else if (!seen[j] && differs[j]) {
+          if (hole[j]) {
+            touchesHole = true;
+            holeSide += 1;
+          } else if (!differs[j]) openSide += 1;
+          else if (!seen[j]) {
             seen[j] = 1;
             queue.push(j);
           }
         }
       }
-      if (touchesHole && !reachesEdge) for (const i of queue) taken.push(i);
+      // A piece the hole closes round (the wall inside a bicycle's frame, the floor through a
+      // wheel) is the scene seen through the object; the object's own rim faces the backdrop.
+      const isRim = openSide >= (openSide + holeSide) * RIM_SHARE;
+      if (touchesHole && !reachesEdge && isRim) for (const i of queue) if (reach[i]) taken.push(i);
     }
   }
   return taken;
