@@ -11,6 +11,8 @@ export const TEXTURE_THRESHOLD = 2;
 
 /** Luminance step (levels) a line between two surfaces must have on both sides of the hole. */
 const HORIZON_STEP = 18;
+/** Luminance step (levels) below which a side of the hole shows no edge at all. */
+const FLAT_STEP = 2;
 
 /**
  * The row where a wall meets a floor (or a backdrop a table) behind the hole: a horizontal edge
@@ -59,9 +61,17 @@ function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): nu
     // A hole that reaches the frame's edge has one side only (a wheel cut by the frame).
     const a = Number.isNaN(stepAt(left, r)) ? stepAt(right, r) : stepAt(left, r);
     const b = Number.isNaN(stepAt(right, r)) ? a : stepAt(right, r);
-    // The same edge on both sides: the same sign, and the weaker side strong enough.
-    if (Number.isNaN(a) || Number.isNaN(b) || Math.sign(a) !== Math.sign(b)) continue;
-    const strength = Math.min(Math.abs(a), Math.abs(b));
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    // A surface that ends behind the object (a crate narrower than the plant on it) shows its
+    // edge on one side only: a strong edge there and none at all on the other side counts.
+    const isOneSided =
+      Math.max(Math.abs(a), Math.abs(b)) >= 2 * HORIZON_STEP &&
+      Math.min(Math.abs(a), Math.abs(b)) < FLAT_STEP;
+    // Otherwise the same edge on both sides: the same sign, and the weaker side strong enough.
+    if (!isOneSided && Math.sign(a) !== Math.sign(b)) continue;
+    const strength = isOneSided
+      ? Math.max(Math.abs(a), Math.abs(b)) / 2
+      : Math.min(Math.abs(a), Math.abs(b));
     if (strength > bestStep) {
       bestStep = strength;
       best = r;
