@@ -11,6 +11,8 @@ export const TEXTURE_THRESHOLD = 2;
 
 /** Luminance step (levels) a line between two surfaces must have on both sides of the hole. */
 const HORIZON_STEP = 18;
+/** Luminance step (levels) below which a side of the hole shows no edge at all. */
+const FLAT_STEP = 2;
 
 /**
  * The row where a wall meets a floor (or a backdrop a table) behind the hole: a horizontal edge
@@ -59,9 +61,17 @@ function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): nu
     // A hole that reaches the frame's edge has one side only (a wheel cut by the frame).
     const a = Number.isNaN(stepAt(left, r)) ? stepAt(right, r) : stepAt(left, r);
     const b = Number.isNaN(stepAt(right, r)) ? a : stepAt(right, r);
-    // The same edge on both sides: the same sign, and the weaker side strong enough.
-    if (Number.isNaN(a) || Number.isNaN(b) || Math.sign(a) !== Math.sign(b)) continue;
-    const strength = Math.min(Math.abs(a), Math.abs(b));
+    if (Number.isNaN(a) || Number.isNaN(b)) continue;
+    // A surface that ends behind the object (a crate narrower than the plant on it) shows its
+    // edge on one side only: a strong edge there and none at all on the other side counts.
+    const isOneSided =
+      Math.max(Math.abs(a), Math.abs(b)) >= 2 * HORIZON_STEP &&
+      Math.min(Math.abs(a), Math.abs(b)) < FLAT_STEP;
+    // Otherwise the same edge on both sides: the same sign, and the weaker side strong enough.
+    if (!isOneSided && Math.sign(a) !== Math.sign(b)) continue;
+    const strength = isOneSided
+      ? Math.max(Math.abs(a), Math.abs(b)) / 2
+      : Math.min(Math.abs(a), Math.abs(b));
     if (strength > bestStep) {
       bestStep = strength;
       best = r;
@@ -88,8 +98,10 @@ export async function fillHole(
   const exclude = protect
     ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
     : options.exclude;
-  const texture = measureSurroundingTexture(raster, target, exclude);
-  if (texture >= TEXTURE_THRESHOLD && (await patchFill(raster, target, { exclude, keepOut, seed })))
+  if (
+    isTexturedAround(raster, target, exclude) &&
+    (await patchFill(raster, target, { exclude, keepOut, seed }))
+  )
     return 'patches';
   // Across a wall meeting a floor, each side is filled from itself alone: filled as one, the
   // floor's colour is pulled up into the wall as a blur and the line between them is lost.
@@ -105,6 +117,59 @@ export async function fillHole(
     fillRegion(raster, part, { exclude: sideExclude, seed });
   }
   return 'smooth';
+}
+
+/**
+ * Whether the background around the hole is textured (wood, fabric, stone): patches copied from
+ * it fill the hole, where a plain or gradient one takes the smooth fill. Textured at both scales
+ * (see measureCoarseTexture): detail that averages away at half the size is grain (a dark, noisy
+ * backdrop), and patches of grain on a smooth gradient show as blocks of slightly different shade.
+ */
+export function isTexturedAround(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
+  return (
+    measureSurroundingTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD &&
+    measureCoarseTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD
+  );
+}
+
+/**
+ * The surroundings' texture (see measureSurroundingTexture) measured at half the size: each
+ * pixel the mean of two by two. A photo's grain is independent from pixel to pixel and mostly
+ * averages away there; wood, fabric or stone have structure larger than a pixel and keep it.
+ */
+function measureCoarseTexture(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): number {
+  const { width, height, channels, data } = raster;
+  const w = Math.floor(width / 2);
+  const h = Math.floor(height / 2);
+  if (w < 8 || h < 8) return measureSurroundingTexture(raster, hole, exclude);
+  const small = new Uint8Array(w * h * 3);
+  const smallHole = new Uint8Array(w * h);
+  const smallExclude = exclude ? new Uint8Array(w * h) : undefined;
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const k = y * w + x;
+      const corners = [
+        2 * y * width + 2 * x,
+        2 * y * width + 2 * x + 1,
+        (2 * y + 1) * width + 2 * x,
+        (2 * y + 1) * width + 2 * x + 1,
+      ];
+      for (let c = 0; c < 3; c += 1) {
+        let sum = 0;
+        for (const i of corners) sum += data[i * channels + c]!;
+        small[k * 3 + c] = Math.round(sum / 4);
+      }
+      for (const i of corners) {
+        if (hole[i]) smallHole[k] = 1;
+        if (smallExclude && exclude?.[i]) smallExclude[k] = 1;
+      }
+    }
+  }
+  return measureSurroundingTexture(
+    { data: small, width: w, height: h, channels: 3 },
+    smallHole,
+    smallExclude,
+  );
 }
 
 /**

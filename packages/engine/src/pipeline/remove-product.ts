@@ -1,9 +1,8 @@
 import type { Box } from '../types.js';
-import { fillHole, fillRegion, TEXTURE_THRESHOLD } from './fill-region.js';
+import { fillHole, fillRegion, isTexturedAround } from './fill-region.js';
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import { renderFrame, type Frame } from './frame-template.js';
 import { labelComponents } from './mask-tools.js';
-import { measureSurroundingTexture } from './patch-fill.js';
 import {
   clipBox,
   dilate,
@@ -138,7 +137,11 @@ export async function findRemovalHole(
     }
   }
   // On a textured background everything stands out from a smooth prediction: no parts there.
-  const isPlain = measureSurroundingTexture(frame, hole, words) < TEXTURE_THRESHOLD;
+  const isPlain = !isTexturedAround(frame, hole, words);
+  if (salient && isPlain) {
+    const reach = dilate(object, width, height, radius * PIECE_REACH);
+    for (const i of findEnclosedPieces(differs, hole, limits, reach, width)) hole[i] = 1;
+  }
   const parts =
     salientAll || isPlain
       ? findProtrudingParts(
@@ -183,6 +186,77 @@ export async function findRemovalHole(
     for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
   }
   return { hole, object: objectGrown };
+}
+
+/** The least share of a piece's border that faces the backdrop for it to be the object's rim. */
+const RIM_SHARE = 0.5;
+/** How far from the object (in edge radii) a piece of it may reach. */
+const PIECE_REACH = 3;
+
+/**
+ * On a plain backdrop, what stands out from it, touches the hole and ends inside the allowed area
+ * belongs to the old object even where the saliency model left it out: a dark end of a camera's
+ * body, the core of a shadow under it, a blurred second vase. A piece that runs on to the edge of
+ * the allowed area (a table's edge, a wall meeting a floor) or that the hole closes round (the wall
+ * inside a bicycle's frame) is the scene: it stays. Only what lies near the object is taken: the
+ * far side of a wide piece is more often the backdrop's own shade.
+ */
+function findEnclosedPieces(
+  differs: Uint8Array,
+  hole: Uint8Array,
+  limits: Box,
+  /** Pixels near enough to the object: only those of a piece are taken. */
+  reach: Uint8Array,
+  width: number,
+): number[] {
+  const taken: number[] = [];
+  const seen = new Uint8Array(hole.length);
+  const queue: number[] = [];
+  const x1 = limits.x + limits.width - 1;
+  const y1 = limits.y + limits.height - 1;
+  for (let y = limits.y; y <= y1; y += 1) {
+    for (let x = limits.x; x <= x1; x += 1) {
+      const start = y * width + x;
+      if (seen[start] || hole[start] || !differs[start]) continue;
+      queue.length = 0;
+      queue.push(start);
+      seen[start] = 1;
+      let touchesHole = false;
+      let reachesEdge = false;
+      let holeSide = 0;
+      let openSide = 0;
+      for (let n = 0; n < queue.length; n += 1) {
+        const i = queue[n]!;
+        const px = i % width;
+        const py = (i - px) / width;
+        if (px === limits.x || py === limits.y || px === x1 || py === y1) reachesEdge = true;
+        for (const [dx, dy] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const) {
+          const nx = px + dx;
+          const ny = py + dy;
+          if (nx < limits.x || ny < limits.y || nx > x1 || ny > y1) continue;
+          const j = ny * width + nx;
+          if (hole[j]) {
+            touchesHole = true;
+            holeSide += 1;
+          } else if (!differs[j]) openSide += 1;
+          else if (!seen[j]) {
+            seen[j] = 1;
+            queue.push(j);
+          }
+        }
+      }
+      // A piece the hole closes round (the wall inside a bicycle's frame, the floor through a
+      // wheel) is the scene seen through the object; the object's own rim faces the backdrop.
+      const isRim = openSide >= (openSide + holeSide) * RIM_SHARE;
+      if (touchesHole && !reachesEdge && isRim) for (const i of queue) if (reach[i]) taken.push(i);
+    }
+  }
+  return taken;
 }
 
 /** How far past the product box (a fraction of its longer side) its cast shadow is looked for. */
@@ -365,13 +439,16 @@ function findProtrudingParts(
             queue.push(j);
           }
         }
+        // What reaches the edge of the reach goes on beyond it. So does what reaches the frame's
+        // edge, unless it is the model's outline of the object: then the frame cut the object
+        // (a chair's legs at the bottom of the frame).
+        const atFrame = options.objectOnly ? 0 : 1;
         if (
-          px === reach.x ||
-          py === reach.y ||
-          px === reach.x + reach.width - 1 ||
-          py === reach.y + reach.height - 1
+          (px === reach.x && (px > 0 || atFrame)) ||
+          (py === reach.y && (py > 0 || atFrame)) ||
+          (px === reach.x + reach.width - 1 && (px < width - 1 || atFrame)) ||
+          (py === reach.y + reach.height - 1 && (py < height - 1 || atFrame))
         ) {
-          // What reaches the edge of the reach (or of the frame) goes on beyond it.
           leavesReach = true;
         }
       }

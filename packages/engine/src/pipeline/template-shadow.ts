@@ -1,7 +1,7 @@
 import type { Box } from '../types.js';
 import type { Footprint } from './place-product.js';
 import { fillRegion } from './fill-region.js';
-import { boundingBoxOf, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, type Raster } from './raster.js';
 
 /** Darkening weaker than this is texture or fill noise, not a shadow. */
 const NOISE_LEVEL = 0.94;
@@ -99,6 +99,7 @@ export function transferShadow(options: {
   const toFoot = to.x + to.width / 2;
   const toBottom = to.y + to.height;
   const supportTop = toBottom - Math.min(to.height, to.width) * SHADOW_REACH;
+  const laid = clipBox(limits, width, frame.height);
   let total = 0;
   for (let y = 0; y < h; y += 1) {
     const fy = y + area.y;
@@ -111,14 +112,17 @@ export function transferShadow(options: {
       if (ox < 0 || ox >= w) continue;
       const darkening = soft[oy * w + ox]!;
       const i = fy * width + fx;
-      const inLimits =
-        fx >= limits.x &&
-        fy >= limits.y &&
-        fx < limits.x + limits.width &&
-        fy < limits.y + limits.height;
-      if (!(darkening < 1) || protect?.[i] || !(inLimits || hole[i])) continue;
+      // Laid inside the allowed area only: the old shadow measured beyond it (a long cast shadow
+      // taken whole) belongs to the old product's height and place, and laid there for a smaller
+      // product it floated beside it and was cut off where the old hole ended.
+      const edge = Math.min(
+        fx - laid.x,
+        fy - laid.y,
+        laid.x + laid.width - 1 - fx,
+        laid.y + laid.height - 1 - fy,
+      );
+      if (!(darkening < 1) || protect?.[i] || edge < 0) continue;
       // Fade the shadow out over the last pixels of the allowed area: no straight cut edge.
-      const edge = Math.min(x, y, w - 1 - x, h - 1 - y);
       const fade = Math.min(1, edge / (radius * 2));
       const factor = 1 - (1 - darkening) * fade;
       for (let c = 0; c < 3; c += 1) {
