@@ -397,6 +397,8 @@ export async function placeProduct(options: {
       to: box,
       limits,
       protect: options.protect,
+      solid: scene.object,
+      product,
     });
   }
   blendProduct(frame, product, { x: box.x, y: box.y, limits });

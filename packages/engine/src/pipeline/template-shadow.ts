@@ -17,6 +17,10 @@ const MAX_SHADOW_SHARE = 0.6;
 const MAX_BRIDGE = 0.35;
 /** Luminance steps per pixel above which an edge is an outline, not a penumbra. */
 const SHARP_EDGE = 14;
+/** How far from the new product (share of its smaller side) a laid shadow reaches at most. */
+const CONTACT_REACH = 0.05;
+/** Alpha (0-255) from which a pixel of the new product counts as its body, for distances. */
+const SOLID_ALPHA = 128;
 
 /**
  * The template's own shadow, moved under the new product (frame changed in place). Where the
@@ -26,7 +30,13 @@ const SHARP_EDGE = 14;
  * channel, as light is). Under the old product itself the darkening is unknown and is
  * interpolated along rows. The map is then laid under the new product: shifted from the old
  * foot to the new one and stretched by the ratio of their widths, so a shadow cast to the right
- * stays cast to the right, and only along the support line under the new product. Returns the mean darkening laid (0 = none), for measuring.
+ * stays cast to the right, and only along the support line under the new product. Given the new
+ * product's own pixels (`product`, RGBA at `to` size), the laid shadow also follows its outline: a
+ * shadow pixel that lay d pixels from the old product is kept only up to d (in the new scale) from
+ * the new one (and never farther than CONTACT_REACH of its size: a shadow lies where a product
+ * touches the surface) and fades beyond, so where the new product is narrower or turned, the old
+ * shadow (interpolated under the old product's body) does not show on its own beside it. Returns the
+ * mean darkening laid (0 = none), for measuring.
  */
 export function transferShadow(options: {
   frame: Raster;
@@ -37,8 +47,12 @@ export function transferShadow(options: {
   to: Box;
   limits: Box;
   protect?: Uint8Array;
+  /** The old product itself (not grown), to measure how far from it each shadow pixel lay. */
+  solid?: Uint8Array;
+  /** The new product as it will be blended (RGBA at `to` size), to follow its outline. */
+  product?: Raster;
 }): number {
-  const { frame, original, hole, object, from, to, limits, protect } = options;
+  const { frame, original, hole, object, from, to, limits, protect, solid, product } = options;
   // The removal may reach past the limits (a part of the old product that stuck out): its
   // shadow there is laid back too.
   const holeBox = boundingBoxOf(hole, frame.width);
@@ -100,6 +114,8 @@ export function transferShadow(options: {
   const toBottom = to.y + to.height;
   const supportTop = toBottom - Math.min(to.height, to.width) * SHADOW_REACH;
   const laid = clipBox(limits, width, frame.height);
+  const outline = solid && product ? followOutline(solid, product, to, area, width) : undefined;
+  const fadeLength = radius * 2;
   let total = 0;
   for (let y = 0; y < h; y += 1) {
     const fy = y + area.y;
@@ -123,7 +139,19 @@ export function transferShadow(options: {
       );
       if (!(darkening < 1) || protect?.[i] || edge < 0) continue;
       // Fade the shadow out over the last pixels of the allowed area: no straight cut edge.
-      const fade = Math.min(1, edge / (radius * 2));
+      let fade = Math.min(1, edge / (radius * 2));
+      if (outline) {
+        // Farther from the new product than it lay from the old one: the old product's shape,
+        // not the new one's.
+        const allowed =
+          Math.min(
+            outline.old[oy * w + ox]! / scaleX,
+            Math.min(to.width, to.height) * CONTACT_REACH,
+          ) + radius;
+        const beyond = outline.now[y * w + x]! - allowed;
+        if (beyond > 0) fade *= Math.max(0, 1 - beyond / fadeLength);
+        if (fade <= 0) continue;
+      }
       const factor = 1 - (1 - darkening) * fade;
       for (let c = 0; c < 3; c += 1) {
         const k = i * frame.channels + c;
@@ -133,6 +161,68 @@ export function transferShadow(options: {
     }
   }
   return total / (w * h);
+}
+
+/**
+ * Distances (in pixels of the area) to the old product's own pixels and to the new product's
+ * body as it will be placed at `to`.
+ */
+function followOutline(
+  solid: Uint8Array,
+  product: Raster,
+  to: Box,
+  area: Box,
+  width: number,
+): { old: Float32Array; now: Float32Array } {
+  const w = area.width;
+  const h = area.height;
+  const oldMask = new Uint8Array(w * h);
+  const newMask = new Uint8Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      oldMask[y * w + x] = solid[(y + area.y) * width + x + area.x]! ? 1 : 0;
+      const px = x + area.x - to.x;
+      const py = y + area.y - to.y;
+      if (px < 0 || py < 0 || px >= product.width || py >= product.height) continue;
+      const alpha = product.data[(py * product.width + px) * product.channels + 3]!;
+      if (alpha >= SOLID_ALPHA) newMask[y * w + x] = 1;
+    }
+  }
+  return { old: distanceTo(oldMask, w, h), now: distanceTo(newMask, w, h) };
+}
+
+/** Chamfer (3-4) distance of every pixel to the nearest set pixel of the mask, in pixels. */
+function distanceTo(mask: Uint8Array, width: number, height: number): Float32Array {
+  const far = 1e9;
+  const d = new Float32Array(width * height);
+  for (let i = 0; i < d.length; i += 1) d[i] = mask[i] ? 0 : far;
+  const step = (k: number, y: number, x: number, dy: number, dx: number, cost: number) => {
+    const yy = y + dy;
+    const xx = x + dx;
+    if (yy < 0 || yy >= height || xx < 0 || xx >= width) return;
+    const v = d[yy * width + xx]! + cost;
+    if (v < d[k]!) d[k] = v;
+  };
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const k = y * width + x;
+      step(k, y, x, 0, -1, 3);
+      step(k, y, x, -1, -1, 4);
+      step(k, y, x, -1, 0, 3);
+      step(k, y, x, -1, 1, 4);
+    }
+  }
+  for (let y = height - 1; y >= 0; y -= 1) {
+    for (let x = width - 1; x >= 0; x -= 1) {
+      const k = y * width + x;
+      step(k, y, x, 0, 1, 3);
+      step(k, y, x, 1, 1, 4);
+      step(k, y, x, 1, 0, 3);
+      step(k, y, x, 1, -1, 4);
+    }
+  }
+  for (let i = 0; i < d.length; i += 1) d[i] = d[i]! / 3;
+  return d;
 }
 
 /**
