@@ -220,13 +220,16 @@ test('a refused vote is undone and its error shown', async ({ page }) => {
 test('thumbnails are WebP variants, never the originals; a failed image says so', async ({
   page,
 }) => {
-  const images: { url: string; type: string | null; bytes: number }[] = [];
+  const images: { url: string; type: string | null; bytes: number | null }[] = [];
   page.on('response', async (res) => {
     if (res.url().includes('/api/images/')) {
+      // The page's HTML asks for its first cards' images at once: one may still be arriving when
+      // the test navigates away, and then its body can no longer be read (its type still can).
+      const body = await res.body().catch(() => null);
       images.push({
         url: res.url(),
         type: res.headers()['content-type'] ?? null,
-        bytes: (await res.body()).length,
+        bytes: body?.length ?? null,
       });
     }
   });
@@ -243,10 +246,10 @@ test('thumbnails are WebP variants, never the originals; a failed image says so'
   await last.scrollIntoViewIfNeeded();
   await expect(last.locator('img')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
-  expect(images.length).toBeGreaterThan(0);
+  expect(images.filter((image) => image.bytes !== null).length).toBeGreaterThan(0);
   for (const image of images) {
     expect(image.url).toMatch(/[?&]w=\d+/);
     expect(image.type).toBe('image/webp');
-    expect(image.bytes).toBeLessThan(120_000);
+    if (image.bytes !== null) expect(image.bytes).toBeLessThan(120_000);
   }
 });
