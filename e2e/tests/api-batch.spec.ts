@@ -37,8 +37,12 @@ async function expectAccessible(page: Page) {
   const found: Record<string, string[]> = {};
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((isDark) => {
+    await page.evaluate(async (isDark) => {
       document.documentElement.classList.toggle('dark', isDark);
+      // Buttons fade their colours: scanned mid-fade, a half-light button fails contrast.
+      // (Transitions only: a loading pulse never finishes.)
+      const fades = document.getAnimations().filter((a) => a instanceof CSSTransition);
+      await Promise.all(fades.map((fade) => fade.finished));
     }, scheme === 'dark');
     const { violations } = await new AxeBuilder({ page }).analyze();
     found[scheme] = violations
