@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { storedObjects, templates } from '../src/db/schema.js';
-import type { TestServer } from './test-server.js';
+import type { Client, TestServer } from './test-server.js';
 
 /** A studio-like template: a soft gradient with a dark product standing in the middle. */
 export async function makeTemplateImage(): Promise<Buffer> {
@@ -61,4 +61,17 @@ export async function seedUpload(
     })
     .returning();
   return row!;
+}
+
+/** Polls a generation until it is done or failed; returns its last view. */
+export async function waitUntilFinished<View extends { status: string }>(
+  client: Client,
+  id: string,
+): Promise<View> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const view = (await (await client.request(`/api/generations/${id}`)).json()) as View;
+    if (view.status === 'done' || view.status === 'failed') return view;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the job did not finish');
 }

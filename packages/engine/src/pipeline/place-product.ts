@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from '../types.js';
-import { clipBox, dilate, padBox, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 import {
   addGrain,
   matchTone,
@@ -106,29 +106,11 @@ function measureBody(object: Uint8Array, width: number, box: Box, area: number):
   }
   const eroded = dilate(outside, cw, ch, radius).map((v) => (v ? 0 : 1));
   const opened = dilate(eroded, cw, ch, radius);
-  let kept = 0;
-  let minX = cw;
-  let maxX = -1;
-  let minY = ch;
-  let maxY = -1;
-  for (let y = 0; y < ch; y += 1) {
-    for (let x = 0; x < cw; x += 1) {
-      const i = y * cw + x;
-      if (!opened[i] || outside[i]) continue;
-      kept += 1;
-      minX = Math.min(minX, x);
-      maxX = Math.max(maxX, x);
-      minY = Math.min(minY, y);
-      maxY = Math.max(maxY, y);
-    }
-  }
-  if (kept < area * BODY_SHARE) return null;
-  const body = {
-    x: minX - pad + box.x,
-    y: minY - pad + box.y,
-    width: maxX - minX + 1,
-    height: maxY - minY + 1,
-  };
+  const bodyMask = opened.map((v, i) => (v && !outside[i] ? 1 : 0));
+  const kept = bodyMask.reduce((sum, v) => sum + v, 0);
+  const inPadded = boundingBoxOf(bodyMask, cw);
+  if (!inPadded || kept < area * BODY_SHARE) return null;
+  const body = { ...inPadded, x: inPadded.x - pad + box.x, y: inPadded.y - pad + box.y };
   if (body.width * body.height > box.width * box.height * BODY_BOX_SHARE) return null;
   return body;
 }

@@ -6,11 +6,14 @@ import { templates, users } from '../../db/schema.js';
 import {
   signUpVerified,
   startTestServer,
-  type Client,
   type TestServer,
 } from '../../../test/test-server.js';
 import { createScriptedProvider } from '../../../test/scripted-provider.js';
-import { seedOfficialTemplate, seedUpload } from '../../../test/generation-fixtures.js';
+import {
+  seedOfficialTemplate,
+  seedUpload,
+  waitUntilFinished,
+} from '../../../test/generation-fixtures.js';
 
 let t: TestServer;
 const scripted = createScriptedProvider();
@@ -50,15 +53,6 @@ async function paintedMask(
     .toBuffer();
 }
 
-async function waitUntilFinished(client: Client, id: string) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    const view = (await (await client.request(`/api/generations/${id}`)).json()) as View;
-    if (view.status === 'done' || view.status === 'failed') return view;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the job did not finish');
-}
-
 describe('the Remove region painted in the editor', () => {
   it('is kept with its design and reaches the engine as exactly the painted pixels', async () => {
     const { client, userId } = await signUpVerified(t);
@@ -86,7 +80,7 @@ describe('the Remove region painted in the editor', () => {
       },
     });
     expect(res.status).toBe(202);
-    const view = await waitUntilFinished(client, ((await res.json()) as View).id);
+    const view = await waitUntilFinished<View>(client, ((await res.json()) as View).id);
     expect(view.status).toBe('done');
 
     const request = scripted.calls.at(-1)!.swap!;

@@ -10,6 +10,7 @@ import {
   makeTemplateImage,
   seedOfficialTemplate,
   seedUpload,
+  waitUntilFinished,
 } from '../../../test/generation-fixtures.js';
 
 let t: TestServer;
@@ -26,14 +27,7 @@ async function swapAndWait(client: Client, json: Record<string, unknown>) {
   const res = await client.request('/api/generations/swap', { method: 'POST', json });
   expect(res.status).toBe(202);
   const { id } = (await res.json()) as { id: string };
-  for (let tries = 0; tries < 100; tries += 1) {
-    const view = (await (await client.request(`/api/generations/${id}`)).json()) as {
-      status: string;
-    };
-    if (view.status === 'done' || view.status === 'failed') return view.status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the job did not finish');
+  return (await waitUntilFinished(client, id)).status;
 }
 
 describe("a catalogue template's saliency map", () => {
