@@ -3,11 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { REMOVE_MASK_MESSAGES } from '@adtwin/shared';
 import { templates, users } from '../../db/schema.js';
-import {
-  signUpVerified,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.js';
+import { signUpVerified, startTestServer, type TestServer } from '../../../test/test-server.js';
 import { createScriptedProvider } from '../../../test/scripted-provider.js';
 import {
   seedOfficialTemplate,
