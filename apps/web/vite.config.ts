@@ -5,9 +5,24 @@ import tailwindcss from '@tailwindcss/vite';
 import { precompressAssets } from './build/precompress-assets';
 import { routePages } from './build/route-pages';
 
-export default defineConfig({
+const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+
+/**
+ * `vite build --ssr` (the second step of `npm run build`): the module the server draws pages with
+ * (src/app/prerender.tsx), for Node, into dist-prerender/ beside the served dist/. Packages stay
+ * imports of node_modules, except the workspace's TypeScript.
+ */
+const prerenderBuild = defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  ssr: { noExternal: ['@adtwin/shared'] },
+  publicDir: false,
+  build: { outDir: 'dist-prerender', emptyOutDir: true, sourcemap: true },
+});
+
+const appConfig = defineConfig({
   plugins: [react(), tailwindcss(), routePages(), precompressAssets()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: { alias },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
   // Maps are written for the server's disk (stack traces) but not linked from the served files.
   build: {
@@ -23,3 +38,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? prerenderBuild : appConfig));

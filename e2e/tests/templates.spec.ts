@@ -51,6 +51,45 @@ test('the grid shows 24 skeleton cards while the first page loads', async ({ pag
   await expect(page.getByTestId('grid-skeleton')).toBeHidden();
 });
 
+test('a returning visitor gets /templates drawn by the server, and it comes alive', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A first visit: the app draws the page, and remembers its layout in a cookie for the server.
+  await page.goto('/templates');
+  await expect(cards(page)).toHaveCount(30);
+  const firstName = (await cards(page).first().locator('h3').textContent())!;
+
+  // Without JavaScript the next visit still shows the cards: they came in the HTML.
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    viewport: page.viewportSize(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto('/templates');
+  await expect(plain.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+  await expect(plain.getByTestId('template-card')).toHaveCount(30);
+  await expect(plain.getByTestId('template-card').first().locator('h3')).toHaveText(firstName);
+  await expect(plain.getByTestId('grid-skeleton')).toHaveCount(0);
+  await noScript.close();
+
+  // With JavaScript, the app starts from the replies the page was drawn from: with the list's
+  // request held, the cards stay (no skeleton) and the page becomes live.
+  await page.route('**/api/templates?*', () => {});
+  await page.reload();
+  await expect(cards(page)).toHaveCount(30);
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+  await expect(page.getByTestId('grid-skeleton')).toHaveCount(0);
+  await cards(page)
+    .first()
+    .getByRole('button', { name: `Use template ${firstName}` })
+    .click();
+  await expect(page).toHaveURL(/\/editor\/\d+$/);
+});
+
 test('search filters by name, hides Load More, and the empty state clears it', async ({
   page,
 }, info) => {

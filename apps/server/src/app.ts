@@ -16,6 +16,7 @@ import { errorResponse, handleError } from './http/errors.js';
 import { refuseCrossSiteRequests, type OriginPolicy } from './http/origins.js';
 import { templateCardImage } from '@adtwin/shared';
 import { requestLogger } from './http/request-logger.js';
+import { templatesPageDrawer } from './http/prerendered-pages.js';
 import { sessionMiddleware } from './http/session.js';
 import { validationHook } from './http/validation.js';
 import type { Auth } from './modules/auth/auth.js';
@@ -289,10 +290,11 @@ function mountSpa(
       },
     }),
   );
+  const drawTemplatesPage = templatesPageDrawer(app, root, logger);
   // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
   app.get('*', compress(), async (c) => {
     c.header('Cache-Control', 'no-cache');
-    const html = pageHtml(c.req.path);
+    let html = pageHtml(c.req.path);
     const images = Object.hasOwn(pageImages, c.req.path) ? pageImages[c.req.path] : undefined;
     // Only the page as it opens: a category or a search shows other cards.
     if (!images || new URL(c.req.url).search) return c.html(html);
@@ -304,7 +306,13 @@ function mountSpa(
         return '';
       },
     );
-    return c.html(html.replace('</head>', `${links}</head>`));
+    html = html.replace('</head>', `${links}</head>`);
+    const drawn = c.req.path === '/templates' ? await drawTemplatesPage(c, html) : null;
+    if (!drawn) return c.html(html);
+    // The visitor's own page: no shared cache keeps it.
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Cookie');
+    return c.html(drawn);
   });
 }
 

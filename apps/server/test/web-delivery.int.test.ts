@@ -7,18 +7,38 @@ import { eq } from 'drizzle-orm';
 import { templateCardImage } from '@adtwin/shared';
 import { templates } from '../src/db/schema.js';
 import { seedOfficialTemplate } from './generation-fixtures.js';
+import { createClient, expectStatus, signUpThroughOutbox } from './http-client.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 // How the built web app and the API's JSON travel: compressed, cached when hashed, maps private.
 
 const script = `console.log(${JSON.stringify('a hashed chunk '.repeat(200))});`;
 let t: TestServer;
+let webBuild: string;
 let webDist: string;
+
+/**
+ * The web build's page renderer (apps/web/src/app/prerender.tsx, built for Node), reduced to what
+ * the server relies on: it names its fetches and the layout cookie, and draws from the replies.
+ */
+const pageRenderer = `
+export const LAYOUT_COOKIE = 'adtwin-layout';
+export const TEMPLATES_PAGE_FETCHES = ['/api/me', '/api/templates?offset=0&limit=30&sort=most_used'];
+export function renderTemplatesPage(html, replies, layout) {
+  const account = replies['/api/me'];
+  const names = replies[TEMPLATES_PAGE_FETCHES[1]].items.map((item) => item.name);
+  const drawn = 'drawn for ' + account.email + ' (' + layout + '): ' + names.join(', ');
+  return html.replace('<div id="root"></div>', '<div id="root">' + drawn + '</div>');
+}
+`;
 
 beforeAll(async () => {
   // A web build as apps/web's `npm run build` leaves it, precompressed copies included.
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-web-dist-'));
-  fs.mkdirSync(path.join(webDist, 'assets'));
+  webBuild = fs.mkdtempSync(path.join(os.tmpdir(), 'adtwin-web-build-'));
+  webDist = path.join(webBuild, 'dist');
+  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  fs.mkdirSync(path.join(webBuild, 'dist-prerender'));
+  fs.writeFileSync(path.join(webBuild, 'dist-prerender/prerender.js'), pageRenderer);
   fs.writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><title>Adtwin</title>`);
   const chunk = path.join(webDist, 'assets/page-AbC123.js');
   fs.writeFileSync(chunk, script);
@@ -40,7 +60,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.stop();
-  fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(webBuild, { recursive: true, force: true });
 });
 
 const get = (pathname: string, acceptEncoding?: string) =>
@@ -110,6 +130,48 @@ describe('web delivery', () => {
     expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
     // Another category or search shows other cards: nothing is named.
     expect(await (await get('/templates?category=food')).text()).not.toContain('as="image"');
+  });
+
+  it('draws /templates for a signed-in visitor whose layout it knows, from its own API', async () => {
+    const template = await seedOfficialTemplate(t);
+    const visitor = createClient(t.baseUrl);
+    const email = `drawn-${Date.now()}@example.test`;
+    await signUpThroughOutbox(visitor, email, 'Sunny-Day-42');
+    await expectStatus(
+      await visitor.request('/api/me/onboarding', {
+        method: 'PUT',
+        json: { userType: 'ecommerce', source: 'instagram' },
+      }),
+      200,
+      'onboarding',
+    );
+    // No layout cookie yet (a first visit): the bare page.
+    const bare = await visitor.request('/templates');
+    expect(await bare.text()).toContain('<div id="root"></div>');
+    expect(bare.headers.get('cache-control')).toBe('no-cache');
+
+    visitor.cookies.set('adtwin-layout', 'mobile');
+    const drawn = await visitor.request('/templates');
+    const html = await drawn.text();
+    expect(html).toContain(`drawn for ${email} (mobile): `);
+    expect(html).toContain(template.name);
+    // Still the page's own HTML, with its image hints.
+    expect(html).toContain('<title>Templates</title>');
+    expect(html).toContain('<link rel="preload" as="image"');
+    // The visitor's own page: kept by no shared cache, never sent for another cookie.
+    expect(drawn.headers.get('cache-control')).toBe('private, no-cache');
+    expect(drawn.headers.get('vary')).toMatch(/cookie/i);
+
+    // A category or a search opens other cards: the bare page.
+    expect(await (await visitor.request('/templates?category=food')).text()).toContain(
+      '<div id="root"></div>',
+    );
+    // Signed out, the same cookie draws nothing: the app sends the visitor to /login itself.
+    const stranger = createClient(t.baseUrl);
+    stranger.cookies.set('adtwin-layout', 'mobile');
+    const signedOut = await stranger.request('/templates');
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.text()).toContain('<div id="root"></div>');
   });
 
   it('compresses JSON replies', async () => {

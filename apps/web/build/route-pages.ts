@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
+import {
+  ACCOUNT_FETCH,
+  OPENING_TEMPLATES_FETCH,
+  TEMPLATE_CATEGORIES_FETCH,
+} from '../src/app/page-fetches';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -24,16 +29,14 @@ const PAGE_MODULES: Record<string, string[]> = {
  * redirect), and the app asks only once its entry has run. The HTML starts it at once; the app's
  * own request (same URL, same credentials mode) takes this reply instead of asking again.
  */
-const FIRST_FETCHES = ['/api/me'];
+const FIRST_FETCHES = [ACCOUNT_FETCH];
 
 /**
- * A page's own first requests, started by its HTML in the same way. They are the app's requests
- * as it makes them (TemplatesPage: 30 first, sort most_used, no category or search); if the app's
- * ever differ, the hint is only wasted (the waterfall of `bench:web --waterfall` shows a second
- * request), nothing breaks.
+ * A page's own first requests, started by its HTML in the same way (see page-fetches.ts). The
+ * server leaves them out when it draws the page itself from their replies (prerender.tsx).
  */
 const PAGE_FETCHES: Record<string, string[]> = {
-  '/templates': ['/api/template-categories', '/api/templates?offset=0&limit=30&sort=most_used'],
+  '/templates': [TEMPLATE_CATEGORIES_FETCH, OPENING_TEMPLATES_FETCH],
 };
 
 /** The Latin subset of Inter, the variable font every page's text is set in (styles.css). */
@@ -129,12 +132,9 @@ function chunkFilesOf(bundle: OutputBundle, modulePaths: string[]): string[] {
   return [...files];
 }
 
-/**
- * Puts the page's markup in the root element. It is inert (no typing into a field React is about
- * to replace); main.tsx swaps in the live page once its code and the account answer are in.
- */
+/** The sign-in page's HTML with its markup in the root element (prerender.tsx). */
 async function prerender(root: string, html: string): Promise<string> {
-  const { module } = await runnerImport<Record<string, () => string>>(
+  const { module } = await runnerImport<Record<string, (html: string) => string>>(
     path.join(root, PRERENDERED.module),
     {
       root,
@@ -145,8 +145,5 @@ async function prerender(root: string, html: string): Promise<string> {
   );
   const render = module[PRERENDERED.render];
   if (!render) throw new Error(`route-pages: ${PRERENDERED.module} has no ${PRERENDERED.render}`);
-  const markup = render();
-  const rootElement = '<div id="root"></div>';
-  if (!html.includes(rootElement)) throw new Error('route-pages: no empty root in index.html');
-  return html.replace(rootElement, `<div id="root"><div inert>${markup}</div></div>`);
+  return render(html);
 }

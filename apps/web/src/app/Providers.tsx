@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import toast, { Toaster } from 'react-hot-toast';
-import { fetchAccount } from '@/lib/account';
+import { ACCOUNT_STALE_TIME_MS, fetchAccount } from '@/lib/account';
+import { readPrerenderedState } from '@/lib/prerendered';
 import { createQueryClient, SESSION_ENDED_MESSAGE } from '@/lib/query-client';
 import { ThemeProvider } from '@/lib/theme';
 import { queryKeys } from '@/lib/query-keys';
@@ -11,11 +12,17 @@ const queryClient = createQueryClient({
   onSessionEnded: () => toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended', duration: 8000 }),
 });
 
+// A page the server drew comes with the replies it was drawn from: the app starts with them.
+const prerenderedState = readPrerenderedState();
+if (prerenderedState) hydrate(queryClient, prerenderedState);
+
 // Every page first asks who is signed in: the question leaves now, while the page's own code is
-// still loading, instead of after it (one round trip less before the first screen).
+// still loading, instead of after it (one round trip less before the first screen). A drawn page
+// has the answer already.
 export const firstAccountAnswer = queryClient.prefetchQuery({
   queryKey: queryKeys.account,
   queryFn: fetchAccount,
+  staleTime: ACCOUNT_STALE_TIME_MS,
 });
 
 export function Providers({ children }: { children: ReactNode }) {

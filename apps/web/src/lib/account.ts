@@ -13,8 +13,15 @@ export async function fetchAccount(): Promise<Account | null> {
   }
 }
 
+/** How long the account answer is taken as it is before the app asks again. */
+export const ACCOUNT_STALE_TIME_MS = 30_000;
+
 export function useAccount() {
-  return useQuery({ queryKey: queryKeys.account, queryFn: fetchAccount, staleTime: 30_000 });
+  return useQuery({
+    queryKey: queryKeys.account,
+    queryFn: fetchAccount,
+    staleTime: ACCOUNT_STALE_TIME_MS,
+  });
 }
 
 export function useRefreshAccount() {

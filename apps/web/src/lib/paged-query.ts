@@ -7,6 +7,13 @@ import { PAGE_SIZE } from '@adtwin/shared';
  */
 type PageParam = { offset: number; limit: number };
 
+const FIRST_PAGE: PageParam = { offset: 0, limit: PAGE_SIZE.first };
+
+/** A list's cache entry holding only its first page, as the server hands it over (prerender). */
+export function firstPageEntry<T>(items: T[]) {
+  return { pages: [{ items, asked: FIRST_PAGE }], pageParams: [FIRST_PAGE] };
+}
+
 export function usePagedList<T>(options: {
   queryKey: QueryKey;
   fetchPage: (page: { offset: number; limit: number }) => Promise<T[]>;
@@ -15,7 +22,7 @@ export function usePagedList<T>(options: {
   const query = useInfiniteQuery({
     queryKey: options.queryKey,
     enabled: options.enabled,
-    initialPageParam: { offset: 0, limit: PAGE_SIZE.first } as PageParam,
+    initialPageParam: FIRST_PAGE,
     queryFn: async ({ pageParam }: { pageParam: PageParam }) => ({
       items: await options.fetchPage(pageParam),
       asked: pageParam,

@@ -52,7 +52,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     THEME_STORAGE_KEY,
     useCallback((stored) => setPreferenceState(toPreference(stored)), []),
   );
-  const [systemIsDark, setSystemIsDark] = useState(() => matchMedia(DARK_QUERY).matches);
+  // No screen while the server draws a page: the class theme-init.js sets decides the colours.
+  const [systemIsDark, setSystemIsDark] = useState(
+    () => typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches,
+  );
 
   useEffect(() => {
     const query = matchMedia(DARK_QUERY);

@@ -1,7 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { MOBILE_BREAKPOINT_PX } from '@adtwin/shared';
+import { PrerenderedLayoutContext } from './prerendered';
 
-export function useMediaQuery(query: string): boolean {
+/** Whether the query matches now; `whenDrawnOnServer` while the server draws the page. */
+export function useMediaQuery(query: string, whenDrawnOnServer = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
@@ -9,11 +11,15 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => whenDrawnOnServer,
   );
 }
 
 /** Under the spec's 768 px breakpoint. */
 export function useIsMobile(): boolean {
-  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`);
+  const prerendered = useContext(PrerenderedLayoutContext);
+  return useMediaQuery(
+    `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`,
+    prerendered?.isMobile ?? false,
+  );
 }

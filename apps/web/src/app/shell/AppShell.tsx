@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '@/components/ui/Logo';
 import { cn } from '@/components/ui/cn';
-import { useIsMobile } from '@/lib/media';
+import { useIsMobile } from '@/lib/use-media-query';
 import { usePersistedFlag } from '@/lib/persisted-state';
+import { PrerenderedLayoutContext, rememberLayout } from '@/lib/prerendered';
 import { SidebarContent } from './SidebarContent';
 
 export const SIDEBAR_COLLAPSED_KEY = 'sidebar-collapsed';
@@ -13,7 +14,17 @@ export const SIDEBAR_COLLAPSED_KEY = 'sidebar-collapsed';
 /** The signed-in layout: a collapsible sidebar on desktop, a drawer under 768 px. */
 export function AppShell() {
   const isMobile = useIsMobile();
-  const [isCollapsed, setIsCollapsed] = usePersistedFlag(SIDEBAR_COLLAPSED_KEY, false);
+  const prerendered = useContext(PrerenderedLayoutContext);
+  // Local storage decides in the browser; on the server, where it is empty, the layout cookie.
+  const [isCollapsed, setIsCollapsed] = usePersistedFlag(
+    SIDEBAR_COLLAPSED_KEY,
+    prerendered?.isSidebarCollapsed ?? false,
+  );
+  // The server draws the next full load of a page in this layout (lib/prerendered.ts).
+  useEffect(
+    () => rememberLayout({ isMobile, isSidebarCollapsed: isCollapsed }),
+    [isMobile, isCollapsed],
+  );
   const location = useLocation();
   // The drawer belongs to the page it was opened on, so any route change closes it.
   const [drawerPath, setDrawerPath] = useState<string | null>(null);

@@ -36,8 +36,12 @@ export function LazyImage({
   priority = 'lazy',
 }: LazyImageProps) {
   const boxRef = useRef<HTMLDivElement>(null);
+  // Drawn on the server (no window), a lazy image is its placeholder until the browser sees it;
+  // a browser without IntersectionObserver loads it at once.
   const [isNear, setIsNear] = useState(
-    () => priority !== 'lazy' || typeof IntersectionObserver === 'undefined',
+    () =>
+      priority !== 'lazy' ||
+      (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined'),
   );
   // The outcome belongs to one address: a new src starts loading again without an effect.
   const [outcome, setOutcome] = useState<{ src: string; state: 'loaded' | 'failed' } | null>(null);
@@ -86,7 +90,9 @@ export function LazyImage({
             onLoad={() => setOutcome({ src, state: 'loaded' })}
             onError={() => setOutcome({ src, state: 'failed' })}
             className={cn(
-              'h-full w-full',
+              // Positioned, so it paints over the placeholder as soon as it is decoded, also in
+              // a page the server drew, where no load event removes the placeholder.
+              'relative h-full w-full',
               fit === 'contain' ? 'object-contain' : 'object-cover',
               // What scrolls into view fades in; what is in view as the page opens shows the
               // moment it is decoded (a fade would hold back the page's largest paint).

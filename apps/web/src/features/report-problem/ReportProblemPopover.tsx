@@ -14,7 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
 import { Tooltip } from '@/components/ui/Tooltip';
 import { useAccount } from '@/lib/account';
-import { useIsMobile } from '@/lib/media';
+import { useIsMobile } from '@/lib/use-media-query';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import { submitBugReport } from './api';
 
