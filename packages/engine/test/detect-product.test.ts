@@ -44,4 +44,21 @@ describe('product detection from a saliency map', () => {
     const found = detectFromSaliency(template, saliencyWith([plant, ...pot]));
     expect(bottom(found)).toBeGreaterThan(155);
   });
+
+  it('leaves out a thin line that joins the product to something cut by the frame', () => {
+    const phone = sure(120, 80, 30, 60);
+    // A monitor's lit edge, thicker where it runs off the frame nearer the camera.
+    const edge = [sure(40, 105, 80, 3), sure(0, 102, 40, 8)];
+    const found = detectFromSaliency(template, saliencyWith([phone, ...edge]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(100);
+  });
+
+  it('keeps a part held by a thin post inside the frame', () => {
+    const body = sure(70, 100, 60, 50);
+    const post = sure(98, 60, 3, 40);
+    const saddle = sure(88, 52, 24, 8);
+    const found = detectFromSaliency(template, saliencyWith([body, post, saddle]));
+    expect(found!.y).toBeLessThan(55);
+  });
 });

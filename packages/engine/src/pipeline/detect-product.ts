@@ -114,6 +114,7 @@ export function detectFromSaliency(
   const opened = open(mask, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
   const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
   if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
+  else mask = keepBodyOffThinParts(mask, opened, probability, width, height, keptArea, score);
   if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
   let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
@@ -189,6 +190,39 @@ function hysteresis(probability: Uint8Array, width: number, height: number): Uin
     core[i] = hasSure[label] && (grows || probability[i]! >= CORE) ? 1 : 0;
   }
   return core;
+}
+
+/**
+ * A thin line that joins a compact body to something cut by the frame (a monitor's lit edge
+ * running into the phone before it) is not part of the body: when the opening splits the shape
+ * and the best part, with the parts that belong to it, is free of the frame and holds at least
+ * half of the shape, it alone is kept. A product held together by thin parts inside the frame (a
+ * bicycle's saddle on its seat post) stays whole.
+ */
+function keepBodyOffThinParts(
+  mask: Uint8Array,
+  opened: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  area: number,
+  score: (part: Component) => number,
+): Uint8Array {
+  const { labels, components } = labelComponents(opened, width, height, probability);
+  if (components.length < 2) return mask;
+  const kept = chooseProductParts(components, width, height, score);
+  const body = new Uint8Array(mask.length);
+  let bodyArea = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    body[i] = kept.has(labels[i]!) ? 1 : 0;
+    bodyArea += body[i]!;
+  }
+  if (bodyArea < area * 0.5 || kept.size === components.length) return mask;
+  if (!touchesFrame(mask, width, height) || touchesFrame(body, width, height)) return mask;
+  // The opening rounds the body's corners off: its own pixels near it come back.
+  const near = dilate(body, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
+  for (let i = 0; i < near.length; i += 1) near[i] = near[i] && mask[i] ? 1 : 0;
+  return near;
 }
 
 function touchesFrame(mask: Uint8Array, width: number, height: number): boolean {
