@@ -114,10 +114,11 @@ export function detectFromSaliency(
   const opened = open(mask, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
   const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
   if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
+  else mask = keepBodyOffThinParts(mask, opened, probability, width, height, keptArea, score);
   if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
   let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
-  box = cutAtSupport(mask, width, box) ?? box;
+  box = cutAtSupport(mask, probability, width, box) ?? box;
   if (box.width * box.height < width * height * 0.004) return null;
   // The mask's box is tight; the removal needs to see background around the product (and its
   // soft edge and contact shadow) inside the box, or it reaches beyond it.
@@ -191,6 +192,39 @@ function hysteresis(probability: Uint8Array, width: number, height: number): Uin
   return core;
 }
 
+/**
+ * A thin line that joins a compact body to something cut by the frame (a monitor's lit edge
+ * running into the phone before it) is not part of the body: when the opening splits the shape
+ * and the best part, with the parts that belong to it, is free of the frame and holds at least
+ * half of the shape, it alone is kept. A product held together by thin parts inside the frame (a
+ * bicycle's saddle on its seat post) stays whole.
+ */
+function keepBodyOffThinParts(
+  mask: Uint8Array,
+  opened: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  area: number,
+  score: (part: Component) => number,
+): Uint8Array {
+  const { labels, components } = labelComponents(opened, width, height, probability);
+  if (components.length < 2) return mask;
+  const kept = chooseProductParts(components, width, height, score);
+  const body = new Uint8Array(mask.length);
+  let bodyArea = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    body[i] = kept.has(labels[i]!) ? 1 : 0;
+    bodyArea += body[i]!;
+  }
+  if (bodyArea < area * 0.5 || kept.size === components.length) return mask;
+  if (!touchesFrame(mask, width, height) || touchesFrame(body, width, height)) return mask;
+  // The opening rounds the body's corners off: its own pixels near it come back.
+  const near = dilate(body, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
+  for (let i = 0; i < near.length; i += 1) near[i] = near[i] && mask[i] ? 1 : 0;
+  return near;
+}
+
 function touchesFrame(mask: Uint8Array, width: number, height: number): boolean {
   for (let x = 0; x < width; x += 1) {
     if (mask[x] || mask[(height - 1) * width + x]) return true;
@@ -237,10 +271,16 @@ function clipToBox(mask: Uint8Array, width: number, height: number, box: Box): v
  * A product standing on a plinth, a table or a shelf forms one salient shape with it. Reading the
  * shape's rows downwards, the support begins where the shape widens abruptly (within a few rows,
  * unlike a bottle's shoulder), reaches out beyond the product on both sides, and either runs to
- * the frame's edge or is much wider than the product and half the picture wide: the box ends
- * there. Null when the shape has no such step.
+ * the frame's edge, is much wider than the product and half the picture wide, or is a flat top
+ * on legs (a side table no wider than the lamp and plant on it): the box ends there. Null when
+ * the shape has no such step.
  */
-function cutAtSupport(mask: Uint8Array, width: number, box: Box): Box | null {
+function cutAtSupport(
+  mask: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  box: Box,
+): Box | null {
   const extents: { left: number; right: number; count: number }[] = [];
   for (let y = box.y; y < box.y + box.height; y += 1) {
     let left = -1;
@@ -272,12 +312,67 @@ function cutAtSupport(mask: Uint8Array, width: number, box: Box): Box | null {
     // A pot under a plant is wider than the plant too, but a table or shelf spans the scene.
     const supportWidth = belowRight - belowLeft + 1;
     const isMuchWider = supportWidth >= aboveWidth * 2.5 && supportWidth >= width * 0.5;
-    if (isAbrupt && isOnBothSides && (runsOff || isMuchWider)) {
-      const cut = trimTo(mask, width, { ...box, height: r });
+    const hasFlatTop = extents.slice(r, r + settle).some((row) => row.count >= supportWidth * 0.85);
+    const standsOnLegs =
+      isAbrupt &&
+      isOnBothSides &&
+      hasFlatTop &&
+      hasLegs(
+        mask,
+        probability,
+        width,
+        { ...box, y: box.y + r + settle, height: box.height - r - settle },
+        belowLeft,
+        belowRight,
+      );
+    if (isAbrupt && isOnBothSides && (runsOff || isMuchWider || standsOnLegs)) {
+      // The product's columns come from the rows above the step; its foot (a saucer, a lamp's
+      // base) reaches down to the first row that widens in count, where the support begins.
+      const product = trimTo(mask, width, { ...box, height: r - step + 1 });
+      if (!product) return null;
+      let top = r - step + 1;
+      while (top < r + step && extents[top]!.count < above.count * 1.5) top += 1;
+      const cut = trimTo(mask, width, { ...product, y: box.y, height: top });
       return cut && cut.height >= box.height * 0.25 ? cut : null;
     }
   }
   return null;
+}
+
+/**
+ * Whether the shape below a support's top stands on legs: somewhere down it, for a run of rows,
+ * the model is sure only of a few pixels across the support's width, and some of them lie at
+ * each of its ends. A table, a stool or a shelf is open beneath its top; a pot or a vase under a
+ * plant is solid.
+ */
+function hasLegs(
+  mask: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  below: Box,
+  left: number,
+  right: number,
+): boolean {
+  const span = right - left + 1;
+  const end = Math.max(1, Math.round(span * 0.25));
+  const needed = Math.max(3, Math.round(below.height * 0.15));
+  let run = 0;
+  for (let y = below.y; y < below.y + below.height; y += 1) {
+    let count = 0;
+    let atLeft = false;
+    let atRight = false;
+    for (let x = left; x <= right; x += 1) {
+      const i = y * width + x;
+      if (!mask[i] || probability[i]! < CORE) continue;
+      count += 1;
+      if (x < left + end) atLeft = true;
+      if (x > right - end) atRight = true;
+    }
+    const isOpen = count < span * 0.35 && atLeft && atRight;
+    run = isOpen ? run + 1 : 0;
+    if (run >= needed) return true;
+  }
+  return false;
 }
 
 function trimTo(mask: Uint8Array, width: number, box: Box): Box | null {

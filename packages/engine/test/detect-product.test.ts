@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { detectFromSaliency } from '../src/pipeline/detect-product.js';
+import type { Raster } from '../src/pipeline/raster.js';
+import type { Box } from '../src/types.js';
+
+const SIDE = 200;
+
+/** A saliency map of SIDE x SIDE with the given boxes painted at the given probabilities. */
+function saliencyWith(parts: { box: Box; value: number }[]): Raster {
+  const data = new Uint8Array(SIDE * SIDE);
+  for (const { box, value } of parts) {
+    for (let y = box.y; y < box.y + box.height; y += 1) {
+      for (let x = box.x; x < box.x + box.width; x += 1) data[y * SIDE + x] = value;
+    }
+  }
+  return { data, width: SIDE, height: SIDE, channels: 1 };
+}
+
+const template: Raster = {
+  data: new Uint8Array(SIDE * SIDE * 3),
+  width: SIDE,
+  height: SIDE,
+  channels: 3,
+};
+const sure = (x: number, y: number, width: number, height: number) => ({
+  box: { x, y, width, height },
+  value: 230,
+});
+const bottom = (box: Box | null) => (box ? box.y + box.height : -1);
+
+describe('product detection from a saliency map', () => {
+  it('ends the box at the top of a side table on legs, not wider than what stands on it', () => {
+    const objects = [sure(62, 40, 20, 60), sure(96, 70, 40, 30)]; // a lamp and a pot
+    const table = [sure(55, 100, 90, 8), sure(58, 108, 6, 88), sure(136, 108, 6, 88)];
+    const found = detectFromSaliency(template, saliencyWith([...objects, ...table]));
+    expect(found).not.toBeNull();
+    expect(bottom(found)).toBeLessThan(106);
+    expect(found!.y).toBeLessThan(40);
+  });
+
+  it('keeps a pot under a plant, which is solid beneath its rim', () => {
+    const plant = sure(85, 40, 30, 60);
+    const pot = [sure(70, 100, 60, 8), sure(75, 108, 50, 50)];
+    const found = detectFromSaliency(template, saliencyWith([plant, ...pot]));
+    expect(bottom(found)).toBeGreaterThan(155);
+  });
+
+  it('leaves out a thin line that joins the product to something cut by the frame', () => {
+    const phone = sure(120, 80, 30, 60);
+    // A monitor's lit edge, thicker where it runs off the frame nearer the camera.
+    const edge = [sure(40, 105, 80, 3), sure(0, 102, 40, 8)];
+    const found = detectFromSaliency(template, saliencyWith([phone, ...edge]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(100);
+  });
+
+  it('keeps a part held by a thin post inside the frame', () => {
+    const body = sure(70, 100, 60, 50);
+    const post = sure(98, 60, 3, 40);
+    const saddle = sure(88, 52, 24, 8);
+    const found = detectFromSaliency(template, saliencyWith([body, post, saddle]));
+    expect(found!.y).toBeLessThan(55);
+  });
+});
