@@ -209,14 +209,17 @@ export function planPlacement(options: {
   const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
   // Where the new product's own foot lies across its width (a mug's body, not its handle).
   const footAt = source.foot ? source.foot.centre / source.width : 0.5;
-  const fit = (region: Box) => {
+  const fit = (region: Box, options: { toContact?: boolean } = {}) => {
     const scale = Math.min(preferred, region.width / source.width, region.height / source.height);
     const width = Math.max(1, Math.round(source.width * scale));
     const height = Math.max(1, Math.round(source.height * scale));
     const x = Math.round(
       Math.min(region.x + region.width - width, Math.max(region.x, foot - width * footAt)),
     );
-    const floor = Math.min(contact, region.y + region.height);
+    // In the slot itself the product stands where the old one stood, also when the old object
+    // reached below the slot (a saucer under a pot that the detection box cut off, removed with
+    // it): held at the slot's floor, it would float above that line.
+    const floor = options.toContact ? contact : Math.min(contact, region.y + region.height);
     const y = Math.round(Math.max(region.y, floor - height));
     return { x, y, width, height };
   };
@@ -224,7 +227,7 @@ export function planPlacement(options: {
     const pad = Math.max(3, box.height * 0.3);
     return padBox(box, pad);
   });
-  const first = fit(slot);
+  const first = fit(slot, { toContact: true });
   if (!avoid.some((box) => intersects(box, first))) return first;
   // The slot split around each piece of copy: the parts left, right, above and below it.
   let regions: Box[] = [slot];
@@ -236,7 +239,7 @@ export function planPlacement(options: {
   }
   const candidates = regions
     .filter((region) => region.width >= 4 && region.height >= 4)
-    .map(fit)
+    .map((region) => fit(region))
     .filter((box) => !avoid.some((word) => intersects(word, box)));
   if (candidates.length === 0) return first;
   const centreDistance = (box: Box) => Math.abs(box.x + box.width / 2 - foot);
