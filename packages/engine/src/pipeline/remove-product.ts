@@ -4,6 +4,7 @@ import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml
 import { renderFrame, type Frame } from './frame-template.js';
 import { boxMean, labelComponents } from './mask-tools.js';
 import {
+  boundingBoxOf,
   clipBox,
   dilate,
   growBox,
@@ -279,14 +280,17 @@ const OBJECT_COLOUR_RATIO = 6;
 const FAR_FROM_SCENE = 60;
 /** The least share of a part's joined area that is of the object's colour (see below). */
 const SOLID_PART_SHARE = 0.3;
+/** The lowest share of the object's height where parts of its colour are looked for. */
+const FOOT_PART_SHARE = 0.15;
 
 /**
- * Pieces of the old object the hole left out, told by colour: pixels near the box, outside the
+ * Pieces of the old object's foot the hole left out, told by colour: pixels near the box, outside the
  * hole, whose colour is far more common on the object (what the model is sure of) than in the
  * scene around it, connected to the hole. A saucer's red under a red pot is the object's even
  * where the model's map runs on into the desk; the desk's wood and the runner's threads are the
  * scene's. A piece that runs on to the edge of the reach (not the frame's: the frame may cut the
- * object) or is large beside the product is the scene's own colour: it stays.
+ * object), rises above the object's foot or is large beside the product is the scene's own
+ * colour: it stays.
  */
 function findObjectColouredParts(
   frame: Raster,
@@ -295,7 +299,16 @@ function findObjectColouredParts(
   const { width, height, channels, data } = frame;
   const { box, hole, core, words } = found;
   const parts = new Uint8Array(width * height);
-  const reach = clipBox(growBox(box, SHADOW_ALLOWANCE + PART_REACH), width, height);
+  // Only at the object's foot, past the sides and below the box as far as a cut-off part may
+  // reach: what the box cuts off there is the object's own (a saucer, a base) and sets the line
+  // it stood on. Higher up, the object's colours are as often the scene's behind it (books of a
+  // chair's blue on a shelf behind it).
+  const coreBox = boundingBoxOf(core, width);
+  if (!coreBox) return parts;
+  const around = clipBox(growBox(box, SHADOW_ALLOWANCE + PART_REACH), width, height);
+  const top = Math.round(coreBox.y + coreBox.height * (1 - FOOT_PART_SHARE));
+  const reach = { ...around, y: top, height: around.y + around.height - top };
+  if (reach.height < 2) return parts;
   const shift = 8 - Math.log2(COLOUR_LEVELS);
   const binOf = (i: number) =>
     ((data[i * channels]! >> shift) * COLOUR_LEVELS + (data[i * channels + 1]! >> shift)) *
