@@ -168,6 +168,8 @@ export type CutOutShape = {
   height: number;
   opaqueShare: number;
   foot?: { centre: number; baseWidth: number };
+  /** Rows down to the lowest solid row (alpha >= 128): faint rows below it do not stand. */
+  solidBottom?: number;
 };
 
 /**
@@ -220,7 +222,9 @@ export function planPlacement(options: {
     // reached below the slot (a saucer under a pot that the detection box cut off, removed with
     // it): held at the slot's floor, it would float above that line.
     const floor = options.toContact ? contact : Math.min(contact, region.y + region.height);
-    const y = Math.round(Math.max(region.y, floor - height));
+    // The product stands on its lowest solid pixels, not on the faint rows of its cut-out's box.
+    const standing = Math.round((source.solidBottom ?? source.height) * scale);
+    const y = Math.round(Math.max(region.y, floor - standing));
     return { x, y, width, height };
   };
   const avoid = (options.avoid ?? []).map((box) => {
@@ -291,7 +295,7 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   if (maxY < 0) return { width, height, opaqueShare };
   const bounds = { minX: 0, maxX: width - 1, minY, maxY };
   const foot = measureFoot(data, width, bounds, (v) => v >= 128);
-  return { width, height, opaqueShare, foot };
+  return { width, height, opaqueShare, foot, solidBottom: maxY + 1 };
 }
 
 /** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */
