@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillHole } from '../src/pipeline/fill-region.js';
-import { removeProduct } from '../src/pipeline/remove-product.js';
+import { findRemovalHole, removeProduct } from '../src/pipeline/remove-product.js';
 import type { Raster } from '../src/pipeline/raster.js';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -255,6 +255,49 @@ describe('finding all of the old product', () => {
     for (let x = 0; x < 600; x += 1) {
       if (inBox(allowed)(x, 422)) continue;
       expect(luminance(image, x, 422)).toBeLessThan(100);
+    }
+  });
+
+  it("takes a part of the object's colour the model's map runs into the scene (a saucer under a pot)", async () => {
+    const pot = { x: 250, y: 250, width: 100, height: 140 };
+    // The saucer lies below the box the detection gave, on the runner.
+    const saucer = { x: 236, y: 392, width: 128, height: 10 };
+    const deskTop = 400;
+    const runner = (x: number, y: number) =>
+      (x + 2 * y) % 7 < 3 ? [235, 236, 240] : [40, 44, 80 + 30 * noise(x, y)];
+    const image = makeRaster(600, 600, (x, y) => {
+      // A red print on white, as the pot and its saucer share.
+      const print = (x + y) % 6 < 4 ? [205, 40, 55] : [235, 215, 215];
+      if (inBox(pot)(x, y) || inBox(saucer)(x, y)) return print;
+      return y < deskTop ? [226, 226, 222] : runner(x, y);
+    });
+    // The model is sure of the pot, and of the whole desk with the saucer on it.
+    const saliency: Raster = {
+      data: Uint8Array.from({ length: 600 * 600 }, (_, i) => {
+        const x = i % 600;
+        const y = Math.floor(i / 600);
+        return inBox(pot)(x, y) || inBox(saucer)(x, y) || y >= deskTop ? 255 : 0;
+      }),
+      width: 600,
+      height: 600,
+      channels: 1,
+    };
+    const { hole, object } = await findRemovalHole(image, pot, undefined, [], saliency);
+    let missed = 0;
+    for (let y = saucer.y; y < saucer.y + saucer.height; y += 1) {
+      for (let x = saucer.x; x < saucer.x + saucer.width; x += 1)
+        missed += hole[y * 600 + x] ? 0 : 1;
+    }
+    expect(missed).toBe(0);
+    // It is the object's: the new product stands where the saucer stood.
+    expect(object[(saucer.y + saucer.height - 1) * 600 + 300]).toBe(1);
+    // The runner beside and below it stays.
+    for (const [x, y] of [
+      [120, 405],
+      [480, 405],
+      [300, 440],
+    ] as const) {
+      expect(hole[y * 600 + x]).toBe(0);
     }
   });
 });

@@ -33,6 +33,27 @@ describe('planning where the new product stands', () => {
     expect(box.y + box.height).toBe(bottle.bottom);
   });
 
+  it('stands the product on its lowest solid row, not on the faint rows below it', () => {
+    // The cut-out's last 20 of 200 rows are a faint rim (alpha below 128).
+    const box = planPlacement({
+      source: { width: 100, height: 200, opaqueShare: 0.8, solidBottom: 180 },
+      slot: tallSlot,
+      footprint: bottle,
+    });
+    const scale = box.height / 200;
+    expect(Math.abs(box.y + 180 * scale - bottle.bottom)).toBeLessThanOrEqual(1);
+  });
+
+  it("stands the product on the old object's lowest row even below the slot", () => {
+    // The old object's foot (a saucer) reached 15 px below the detection box and was removed.
+    const box = planPlacement({
+      source: { width: 100, height: 200, opaqueShare: 0.9 },
+      slot: { ...tallSlot, height: 325 },
+      footprint: bottle,
+    });
+    expect(box.y + box.height).toBe(bottle.bottom);
+  });
+
   it('fills the old product box, not the slot, whatever share of it the old product covered', () => {
     const small = {
       area: 60 * 60,

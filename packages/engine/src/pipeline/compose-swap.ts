@@ -37,7 +37,7 @@ import {
   removeProduct,
   SHADOW_ALLOWANCE,
 } from './remove-product.js';
-import { separateShadow } from './template-shadow.js';
+import { separateShadow, unionBox } from './template-shadow.js';
 
 /** Everything a swap produced, for the provider (png) and for measuring quality (the rest). */
 export type SwapOutcome = {
@@ -182,7 +182,11 @@ export async function composeSwap(
       frame: framed,
       cutOut: placedCutOut,
       box: removal.plannedBox,
-      limits: placeInFrame ? growBox(placeInFrame, SHADOW_ALLOWANCE) : limits,
+      // The product may stand where the removal reached past the limits (the old object's foot
+      // below its box): those pixels are changed already.
+      limits: placeInFrame
+        ? growBox(placeInFrame, SHADOW_ALLOWANCE)
+        : unionBox(limits, boundingBoxOf(removal.hole, framed.width) ?? limits),
       scene: removal.footprint
         ? {
             original,

@@ -168,6 +168,8 @@ export type CutOutShape = {
   height: number;
   opaqueShare: number;
   foot?: { centre: number; baseWidth: number };
+  /** Rows down to the lowest solid row (alpha >= 128): faint rows below it do not stand. */
+  solidBottom?: number;
 };
 
 /**
@@ -209,22 +211,27 @@ export function planPlacement(options: {
   const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
   // Where the new product's own foot lies across its width (a mug's body, not its handle).
   const footAt = source.foot ? source.foot.centre / source.width : 0.5;
-  const fit = (region: Box) => {
+  const fit = (region: Box, options: { toContact?: boolean } = {}) => {
     const scale = Math.min(preferred, region.width / source.width, region.height / source.height);
     const width = Math.max(1, Math.round(source.width * scale));
     const height = Math.max(1, Math.round(source.height * scale));
     const x = Math.round(
       Math.min(region.x + region.width - width, Math.max(region.x, foot - width * footAt)),
     );
-    const floor = Math.min(contact, region.y + region.height);
-    const y = Math.round(Math.max(region.y, floor - height));
+    // In the slot itself the product stands where the old one stood, also when the old object
+    // reached below the slot (a saucer under a pot that the detection box cut off, removed with
+    // it): held at the slot's floor, it would float above that line.
+    const floor = options.toContact ? contact : Math.min(contact, region.y + region.height);
+    // The product stands on its lowest solid pixels, not on the faint rows of its cut-out's box.
+    const standing = Math.round((source.solidBottom ?? source.height) * scale);
+    const y = Math.round(Math.max(region.y, floor - standing));
     return { x, y, width, height };
   };
   const avoid = (options.avoid ?? []).map((box) => {
     const pad = Math.max(3, box.height * 0.3);
     return padBox(box, pad);
   });
-  const first = fit(slot);
+  const first = fit(slot, { toContact: true });
   if (!avoid.some((box) => intersects(box, first))) return first;
   // The slot split around each piece of copy: the parts left, right, above and below it.
   let regions: Box[] = [slot];
@@ -236,7 +243,7 @@ export function planPlacement(options: {
   }
   const candidates = regions
     .filter((region) => region.width >= 4 && region.height >= 4)
-    .map(fit)
+    .map((region) => fit(region))
     .filter((box) => !avoid.some((word) => intersects(word, box)));
   if (candidates.length === 0) return first;
   const centreDistance = (box: Box) => Math.abs(box.x + box.width / 2 - foot);
@@ -288,7 +295,7 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   if (maxY < 0) return { width, height, opaqueShare };
   const bounds = { minX: 0, maxX: width - 1, minY, maxY };
   const foot = measureFoot(data, width, bounds, (v) => v >= 128);
-  return { width, height, opaqueShare, foot };
+  return { width, height, opaqueShare, foot, solidBottom: maxY + 1 };
 }
 
 /** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */

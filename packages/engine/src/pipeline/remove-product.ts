@@ -2,8 +2,9 @@ import type { Box } from '../types.js';
 import { fillHole, fillRegion, isTexturedAround } from './fill-region.js';
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import { renderFrame, type Frame } from './frame-template.js';
-import { labelComponents } from './mask-tools.js';
+import { boxMean, labelComponents } from './mask-tools.js';
 import {
+  boundingBoxOf,
   clipBox,
   dilate,
   growBox,
@@ -179,6 +180,18 @@ export async function findRemovalHole(
       : partsGrown;
   const kept = dilate(partsOfObject, width, height, radius);
   for (let i = 0; i < objectGrown.length; i += 1) if (kept[i]) objectGrown[i] = 1;
+  if (salient && saliency) {
+    // Where the model's map is weak or joins the object to the scene (a saucer under a pot that
+    // the map runs into the desk, a strap's far end), the object's own colours still tell it.
+    const core = salient.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0));
+    const unlike = findObjectColouredParts(frame, { box, hole, core, words });
+    const unlikeGrown = dilate(unlike, width, height, radius);
+    for (let i = 0; i < hole.length; i += 1) {
+      if (!unlikeGrown[i] || (words[i] && !object[i])) continue;
+      hole[i] = 1;
+      objectGrown[i] = 1;
+    }
+  }
   if (isPlain) {
     // The old product's cast shadow reaches past the allowed area on a plain background (a soft
     // shadow around a mouse on white): left there, it is a grey ring around the new product.
@@ -257,6 +270,172 @@ function findEnclosedPieces(
     }
   }
   return taken;
+}
+
+/** Levels per colour channel of the histograms that tell the object's colours from the scene's. */
+const COLOUR_LEVELS = 8;
+/** How many times likelier under the object's colours than the scene's a pixel must be. */
+const OBJECT_COLOUR_RATIO = 6;
+/** Colour distance from the scene's mean around it beyond which a pixel clearly is not scene. */
+const FAR_FROM_SCENE = 60;
+/** The least share of a part's joined area that is of the object's colour (see below). */
+const SOLID_PART_SHARE = 0.3;
+/** The lowest share of the object's height where parts of its colour are looked for. */
+const FOOT_PART_SHARE = 0.15;
+
+/**
+ * Pieces of the old object's foot the hole left out, told by colour: pixels near the box, outside the
+ * hole, whose colour is far more common on the object (what the model is sure of) than in the
+ * scene around it, connected to the hole. A saucer's red under a red pot is the object's even
+ * where the model's map runs on into the desk; the desk's wood and the runner's threads are the
+ * scene's. A piece that runs on to the edge of the reach (not the frame's: the frame may cut the
+ * object), rises above the object's foot or is large beside the product is the scene's own
+ * colour: it stays.
+ */
+function findObjectColouredParts(
+  frame: Raster,
+  found: { box: Box; hole: Uint8Array; core: Uint8Array; words: Uint8Array },
+): Uint8Array {
+  const { width, height, channels, data } = frame;
+  const { box, hole, core, words } = found;
+  const parts = new Uint8Array(width * height);
+  // Only at the object's foot, past the sides and below the box as far as a cut-off part may
+  // reach: what the box cuts off there is the object's own (a saucer, a base) and sets the line
+  // it stood on. Higher up, the object's colours are as often the scene's behind it (books of a
+  // chair's blue on a shelf behind it).
+  const coreBox = boundingBoxOf(core, width);
+  if (!coreBox) return parts;
+  const around = clipBox(growBox(box, SHADOW_ALLOWANCE + PART_REACH), width, height);
+  const top = Math.round(coreBox.y + coreBox.height * (1 - FOOT_PART_SHARE));
+  const reach = { ...around, y: top, height: around.y + around.height - top };
+  if (reach.height < 2) return parts;
+  const shift = 8 - Math.log2(COLOUR_LEVELS);
+  const binOf = (i: number) =>
+    ((data[i * channels]! >> shift) * COLOUR_LEVELS + (data[i * channels + 1]! >> shift)) *
+      COLOUR_LEVELS +
+    (data[i * channels + 2]! >> shift);
+  const bins = COLOUR_LEVELS ** 3;
+  const objectCount = new Float64Array(bins);
+  const sceneCount = new Float64Array(bins);
+  let objectTotal = 0;
+  let sceneTotal = 0;
+  for (let y = reach.y; y < reach.y + reach.height; y += 1) {
+    for (let x = reach.x; x < reach.x + reach.width; x += 1) {
+      const i = y * width + x;
+      if (core[i]) {
+        objectCount[binOf(i)]! += 1;
+        objectTotal += 1;
+      } else if (!hole[i] && !words[i]) {
+        sceneCount[binOf(i)]! += 1;
+        sceneTotal += 1;
+      }
+    }
+  }
+  if (objectTotal === 0 || sceneTotal === 0) return parts;
+  const isObjectColour = new Uint8Array(bins);
+  for (let b = 0; b < bins; b += 1) {
+    // One pixel in a thousand of the scene as a floor: a colour the scene lacks is not certain.
+    const scene = Math.max(sceneCount[b]! / sceneTotal, 1e-3);
+    isObjectColour[b] = objectCount[b]! / objectTotal > scene * OBJECT_COLOUR_RATIO ? 1 : 0;
+  }
+  // The rest works in the reach only, in its own coordinates (k), which keeps it fast.
+  const rw = reach.width;
+  const rh = reach.height;
+  const frameIndex = new Int32Array(rw * rh);
+  const open = new Uint8Array(rw * rh);
+  const coloured = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y += 1) {
+    for (let x = 0; x < rw; x += 1) {
+      const k = y * rw + x;
+      const i = (y + reach.y) * width + x + reach.x;
+      frameIndex[k] = i;
+      open[k] = hole[i] || words[i] ? 0 : 1;
+      if (open[k] && isObjectColour[binOf(i)]) coloured[k] = 1;
+    }
+  }
+  // The object's colour must also stand far from the scene right around it: a dark speck of a
+  // dark floor shares a bin with a black laptop, but not its distance from the floor.
+  const scene = new Float32Array(rw * rh);
+  for (let k = 0; k < scene.length; k += 1) scene[k] = open[k] && !coloured[k] ? 1 : 0;
+  const sceneRadius = Math.max(8, Math.round(Math.min(box.width, box.height) * 0.06));
+  const sceneShare = boxMean(scene, rw, rh, sceneRadius);
+  const sceneMean = [0, 1, 2].map((c) => {
+    const values = new Float32Array(rw * rh);
+    for (let k = 0; k < values.length; k += 1) {
+      values[k] = scene[k]! * data[frameIndex[k]! * channels + c]!;
+    }
+    return boxMean(values, rw, rh, sceneRadius);
+  });
+  const candidate = new Uint8Array(rw * rh);
+  for (let k = 0; k < candidate.length; k += 1) {
+    if (!coloured[k] || sceneShare[k]! <= 0) continue;
+    let distance = 0;
+    for (let c = 0; c < 3; c += 1) {
+      const d = data[frameIndex[k]! * channels + c]! - sceneMean[c]![k]! / sceneShare[k]!;
+      distance += d * d;
+    }
+    if (distance > FAR_FROM_SCENE * FAR_FROM_SCENE) candidate[k] = 1;
+  }
+  // A patterned part (red print on white) is object-coloured in specks: they are joined across
+  // the gaps of a pixel or two.
+  const joined = dilate(candidate, rw, rh, 2);
+  for (let k = 0; k < joined.length; k += 1) if (!open[k]) joined[k] = 0;
+  const isHole = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < rw && y < rh && hole[frameIndex[y * rw + x]!] === 1;
+  // The edge of the reach inside the frame: a piece that gets there goes on beyond it. At the
+  // frame's edge the frame cut the object (a strap's far end).
+  const isReachEdge = (x: number, y: number) =>
+    (x === 0 && reach.x > 0) ||
+    (y === 0 && reach.y > 0) ||
+    (x === rw - 1 && reach.x + rw < width) ||
+    (y === rh - 1 && reach.y + rh < height);
+  const seen = new Uint8Array(rw * rh);
+  const queue: number[] = [];
+  const maxArea = box.width * box.height * MAX_PART_SHARE;
+  for (let y = 0; y < rh; y += 1) {
+    for (let x = 0; x < rw; x += 1) {
+      const start = y * rw + x;
+      if (seen[start] || !joined[start]) continue;
+      // Only pieces that touch the hole are followed.
+      if (!isHole(x - 1, y) && !isHole(x + 1, y) && !isHole(x, y - 1) && !isHole(x, y + 1)) {
+        continue;
+      }
+      queue.length = 0;
+      queue.push(start);
+      seen[start] = 1;
+      let leavesReach = false;
+      for (let n = 0; n < queue.length; n += 1) {
+        const k = queue[n]!;
+        const px = k % rw;
+        const py = (k - px) / rw;
+        if (isReachEdge(px, py)) leavesReach = true;
+        if (px > 0 && joined[k - 1] && !seen[k - 1]) {
+          seen[k - 1] = 1;
+          queue.push(k - 1);
+        }
+        if (px < rw - 1 && joined[k + 1] && !seen[k + 1]) {
+          seen[k + 1] = 1;
+          queue.push(k + 1);
+        }
+        if (py > 0 && joined[k - rw] && !seen[k - rw]) {
+          seen[k - rw] = 1;
+          queue.push(k - rw);
+        }
+        if (py < rh - 1 && joined[k + rw] && !seen[k + rw]) {
+          seen[k + rw] = 1;
+          queue.push(k + rw);
+        }
+      }
+      if (leavesReach || queue.length > maxArea) continue;
+      // A part is solid (a saucer, a strap); the same colour in specks is the scene's texture (a
+      // rug's threads of the pot's orange).
+      let solid = 0;
+      for (const k of queue) solid += candidate[k]!;
+      if (solid < queue.length * SOLID_PART_SHARE) continue;
+      for (const k of queue) if (candidate[k]) parts[frameIndex[k]!] = 1;
+    }
+  }
+  return parts;
 }
 
 /** How far past the product box (a fraction of its longer side) its cast shadow is looked for. */

@@ -407,7 +407,7 @@ function interpolateRows(map: Float32Array, width: number, height: number, maxGa
   }
 }
 
-function unionBox(a: Box, b: Box): Box {
+export function unionBox(a: Box, b: Box): Box {
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
   return {
