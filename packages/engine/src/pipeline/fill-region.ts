@@ -1,5 +1,6 @@
 import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
+import { findPlainSide } from './texture-split.js';
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /**
@@ -98,6 +99,33 @@ export async function fillHole(
   const exclude = protect
     ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
     : options.exclude;
+  const plainSplit = findPlainSide(raster, target, exclude);
+  if (plainSplit) {
+    const { line, texturedKnown, plainKnown } = plainSplit;
+    const { width } = raster;
+    const reach = plainSplitReach(target, width);
+    // Signed distance from the line, negative on the plain side.
+    const distance = (i: number) =>
+      line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
+    const plainPart = target.map((v, i) => (v && distance(i) < 0 ? 1 : 0));
+    const texturedPart = target.map((v, i) => (v && distance(i) >= 0 ? 1 : 0));
+    // The plain part from plain pixels alone: nothing of the texture's colour pulled into it.
+    const plainExclude = target.map((_, i) =>
+      distance(i) >= 0 || texturedKnown[i] || exclude?.[i] ? 1 : 0,
+    );
+    fillRegion(raster, plainPart, { exclude: plainExclude, seed });
+    // The textured part copies patches of the texture and of its edge along the line only: the
+    // texture's own rim against the plain side, never plain blocks (nor a blurred thing beside).
+    // Plain pixels round the texture's edge elsewhere are no source either: with them, whatever
+    // small object lies on the backdrop there (a handle, a leaf) is copied along the line.
+    const texturedExclude = target.map((_, i) =>
+      distance(i) < -reach || (plainKnown[i] && distance(i) > reach) || exclude?.[i] ? 1 : 0,
+    );
+    if (!(await patchFill(raster, texturedPart, { exclude: texturedExclude, keepOut, seed }))) {
+      fillRegion(raster, texturedPart, { exclude, seed });
+    }
+    return 'patches';
+  }
   if (
     isTexturedAround(raster, target, exclude) &&
     (await patchFill(raster, target, { exclude, keepOut, seed }))
@@ -117,6 +145,12 @@ export async function fillHole(
     fillRegion(raster, part, { exclude: sideExclude, seed });
   }
   return 'smooth';
+}
+
+/** How far into the plain side (pixels) patches for the textured part may reach: a few patches. */
+function plainSplitReach(hole: Uint8Array, width: number): number {
+  const box = boundingBoxOf(hole, width);
+  return box ? Math.max(6, Math.round(Math.max(box.width, box.height) * 0.04)) : 6;
 }
 
 /**
