@@ -1,13 +1,19 @@
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /** Mean detail (levels) under which the background is plain: a backdrop, a painted wall, a blur. */
-const PLAIN_DETAIL = 0.8;
+const PLAIN_DETAIL = 0.6;
 /** Mean detail (levels) above which it is textured: tea leaves, a rug, planks. */
-const TEXTURED_DETAIL = 1.2;
+const TEXTURED_DETAIL = 0.9;
 /** Each kind must hold at least this share of the hole's classified rim for a split. */
 const MIN_SHARE = 0.05;
 /** A straight line must put at least this share of each kind of rim on its own side. */
 const MIN_AGREEMENT = 0.93;
+/**
+ * Score given up per degree of tilt: a level line wins unless a tilted one parts the rim clearly
+ * better (a blurred thing at one end of a rug's edge favours a slightly tilted line that cuts the
+ * rug's corner off).
+ */
+const TILT_COST = 0.002;
 /**
  * Tilts of the line tried, every 5 degrees up to 30 from level either way: a plain backdrop meets a
  * textured surface at a horizon (a wall over a floor, a backdrop over a table or a heap). Steeper,
@@ -82,7 +88,7 @@ export function findPlainSide(
   // For each direction, the offset along it that best parts plain (before) from textured (after):
   // judged by the share of each kind on its own side, so a narrow strip of rug below a wide wall
   // counts as much as the wall.
-  let best = { score: 0, nx: 0, ny: 0, c: 0 };
+  let best = { score: 0, rank: 0, nx: 0, ny: 0, c: 0 };
   const projections = new Float32Array(points.length);
   const order = new Uint32Array(points.length);
   // The normal points down (plain above) or up (plain below), tilted.
@@ -101,9 +107,10 @@ export function findPlainSide(
       if (points[order[n]!]!.plain) plainBefore += 1;
       else texturedBefore += 1;
       const score = (plainBefore / plainCount + 1 - texturedBefore / texturedCount) / 2;
-      if (score > best.score) {
+      const rank = score - TILT_COST * Math.abs(tilt);
+      if (rank > best.rank) {
         const next = n + 1 < order.length ? projections[order[n + 1]!]! : projections[order[n]!]!;
-        best = { score, nx, ny, c: (projections[order[n]!]! + next) / 2 };
+        best = { score, rank, nx, ny, c: (projections[order[n]!]! + next) / 2 };
       }
     }
   }
