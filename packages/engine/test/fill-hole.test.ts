@@ -113,6 +113,42 @@ describe('filling the hole of a removed product', () => {
     expect(right / total).toBeGreaterThan(0.95);
   });
 
+  it('keeps a plain backdrop plain above a textured heap the hole stood on', async () => {
+    // A white backdrop above, a heap of coarse dark-and-light pieces below the line y = 200.
+    const heapTop = 200;
+    const scene = (x: number, y: number) => {
+      if (y < heapTop) return [246, 245, 243];
+      const piece = noise(Math.floor(x / 6), Math.floor(y / 6));
+      const tone = 60 + 120 * piece + 20 * noise(x, y);
+      return [tone, tone * 0.6, tone * 0.35];
+    };
+    const image = makeRaster(420, 360, scene);
+    // A round object sitting on the heap: most of it stood against the backdrop.
+    const hole = maskOf(420, 360, (x, y) => Math.hypot(x - 210, y - 175) < 95);
+    paintObject(image, hole);
+    await fillHole(image, hole);
+    let backdrop = 0;
+    let backdropWhite = 0;
+    let heap = 0;
+    let heapDark = 0;
+    for (let y = 0; y < 360; y += 1) {
+      for (let x = 0; x < 420; x += 1) {
+        if (!hole[y * 420 + x]) continue;
+        const value = luminance(image, x, y);
+        if (y < heapTop - 12) {
+          backdrop += 1;
+          if (value > 235) backdropWhite += 1;
+        } else if (y > heapTop + 12) {
+          heap += 1;
+          if (value < 200) heapDark += 1;
+        }
+      }
+    }
+    // No wall of heap copied up into the backdrop, no haze of its colour, and the heap goes on.
+    expect(backdropWhite / backdrop).toBeGreaterThan(0.98);
+    expect(heapDark / heap).toBeGreaterThan(0.8);
+  });
+
   it('fills a flat background exactly flat', async () => {
     const image = makeRaster(300, 260, () => [212, 190, 160]);
     const hole = maskOf(300, 260, (x, y) => Math.hypot(x - 150, y - 130) < 70);

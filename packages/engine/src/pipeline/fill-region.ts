@@ -1,5 +1,6 @@
 import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
+import { findPlainSide } from './texture-split.js';
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /**
@@ -98,6 +99,33 @@ export async function fillHole(
   const exclude = protect
     ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
     : options.exclude;
+  const plainSplit = findPlainSide(raster, target, exclude);
+  if (plainSplit) {
+    const { line, texturedKnown, plainKnown } = plainSplit;
+    const { width } = raster;
+    const reach = plainSplitReach(target, width);
+    // Signed distance from the line, negative on the plain side.
+    const distance = (i: number) =>
+      line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
+    const plainPart = target.map((v, i) => (v && distance(i) < 0 ? 1 : 0));
+    const texturedPart = target.map((v, i) => (v && distance(i) >= 0 ? 1 : 0));
+    // The plain part from plain pixels alone: nothing of the texture's colour pulled into it.
+    const plainExclude = target.map((_, i) =>
+      distance(i) >= 0 || texturedKnown[i] || exclude?.[i] ? 1 : 0,
+    );
+    fillRegion(raster, plainPart, { exclude: plainExclude, seed });
+    // The textured part copies patches of the texture and of its edge along the line only: the
+    // texture's own rim against the plain side, never plain blocks (nor a blurred thing beside).
+    // Plain pixels round the texture's edge elsewhere are no source either: with them, whatever
+    // small object lies on the backdrop there (a handle, a leaf) is copied along the line.
+    const texturedExclude = target.map((_, i) =>
+      distance(i) < -reach || (plainKnown[i] && distance(i) > reach) || exclude?.[i] ? 1 : 0,
+    );
+    if (!(await patchFill(raster, texturedPart, { exclude: texturedExclude, keepOut, seed }))) {
+      fillRegion(raster, texturedPart, { exclude, seed });
+    }
+    return 'patches';
+  }
   if (
     isTexturedAround(raster, target, exclude) &&
     (await patchFill(raster, target, { exclude, keepOut, seed }))
@@ -117,6 +145,12 @@ export async function fillHole(
     fillRegion(raster, part, { exclude: sideExclude, seed });
   }
   return 'smooth';
+}
+
+/** How far into the plain side (pixels) patches for the textured part may reach: a few patches. */
+function plainSplitReach(hole: Uint8Array, width: number): number {
+  const box = boundingBoxOf(hole, width);
+  return box ? Math.max(6, Math.round(Math.max(box.width, box.height) * 0.04)) : 6;
 }
 
 /**
@@ -394,6 +428,9 @@ function measureBanding(
   return 'none';
 }
 
+/** The least share of the hole in runs whose ends agree for the hole to be filled along bands. */
+const MIN_BAND_SHARE = 0.7;
+
 /** Linear interpolation across each run of hole pixels along rows (or columns). */
 function fillAlong(
   direction: 'rows' | 'columns',
@@ -405,20 +442,27 @@ function fillAlong(
   // Runs that reach the edge of the area, or join very different ends, are not a band: they
   // take the smooth fill, or one dark object at the edge would be drawn across as a stripe.
   const smooth = pushPull(values, weights, w, h);
-  const out = values.slice();
   const lines = direction === 'rows' ? h : w;
   const length = direction === 'rows' ? w : h;
   const index = (line: number, k: number) => (direction === 'rows' ? line * w + k : k * w + line);
   const sideMedian = (line: number, from: number, step: number): number[] | null => {
     const samples: number[][] = [[], [], []];
-    for (let k = from; k >= 0 && k < length && Math.abs(k - from) < 32; k += step) {
-      const i = index(line, k);
-      if (!weights[i]) continue;
-      for (let c = 0; c < 3; c += 1) samples[c]!.push(values[i * 3 + c]!);
+    // A few lines across too: one line's ends carry its own noise, and neighbouring lines drawn
+    // from different ends show as streaks.
+    for (let across = Math.max(0, line - 2); across <= Math.min(lines - 1, line + 2); across += 1) {
+      for (let k = from; k >= 0 && k < length && Math.abs(k - from) < 32; k += step) {
+        const i = index(across, k);
+        if (!weights[i]) continue;
+        for (let c = 0; c < 3; c += 1) samples[c]!.push(values[i * 3 + c]!);
+      }
     }
     if (samples[0]!.length === 0) return null;
     return samples.map((list) => list.sort((a, b) => a - b)[list.length >> 1]!);
   };
+  const runs: { line: number; start: number; end: number; before: number[]; after: number[] }[] =
+    [];
+  let holePixels = 0;
+  let bandPixels = 0;
   for (let line = 0; line < lines; line += 1) {
     let k = 0;
     while (k < length) {
@@ -428,6 +472,7 @@ function fillAlong(
       }
       const start = k;
       while (k < length && !weights[index(line, k)]) k += 1;
+      holePixels += k - start;
       // Medians over a stretch of each side: a thin object beside the hole (a pencil, a cable)
       // must not be drawn across it as a streak.
       const before = sideMedian(line, start - 1, -1);
@@ -439,13 +484,21 @@ function fillAlong(
           Math.abs(before[1]! - after[1]!) +
           Math.abs(before[2]! - after[2]!) <
           60;
-      for (let j = start; j < k; j += 1) {
-        const t = (j - start + 1) / (k - start + 1);
-        const i = index(line, j);
-        for (let c = 0; c < 3; c += 1) {
-          out[i * 3 + c] = isBand ? before[c]! * (1 - t) + after[c]! * t : smooth[i * 3 + c]!;
-        }
-      }
+      if (!isBand) continue;
+      bandPixels += k - start;
+      runs.push({ line, start, end: k, before, after });
+    }
+  }
+  // Where most runs do not join like ends, the background is no set of bands (a blurred scene
+  // whose few sharp edges happen to run one way): runs interpolated among runs filled smoothly
+  // show as streaks, so the whole hole takes the smooth fill.
+  if (bandPixels < holePixels * MIN_BAND_SHARE) return smooth;
+  const out = smooth.slice();
+  for (const { line, start, end, before, after } of runs) {
+    for (let j = start; j < end; j += 1) {
+      const t = (j - start + 1) / (end - start + 1);
+      const i = index(line, j);
+      for (let c = 0; c < 3; c += 1) out[i * 3 + c] = before[c]! * (1 - t) + after[c]! * t;
     }
   }
   return out;
