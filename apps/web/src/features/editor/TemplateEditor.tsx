@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ImageIcon } from 'lucide-react';
 import { GENERATION_MESSAGES, type ImageSize } from '@adtwin/shared';
 import { Drawer } from '@/components/ui/Drawer';
-import { Skeleton } from '@/components/ui/Skeleton';
 import { UpgradeDialog } from '@/components/UpgradeDialog';
 import { ApiError } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
@@ -13,42 +10,37 @@ import { useIsMobile } from '@/lib/use-media-query';
 import {
   RunProgressDialog,
   DownloadDialog,
-  describeStartFailure,
   startSwap,
   useGenerationRun,
   type UploadedImage,
 } from '@/features/generation';
 import { editorPath, type TemplateRef } from './editor-route';
 import { lastTemplate, runningJob, savedProductImage } from './editor-storage';
+import { EditorCanvas } from './EditorCanvas';
 import { EditorTopBar } from './EditorTopBar';
 import { GenerationPanel } from './GenerationPanel';
 import { useCutOut } from './cut-out/CutOutSection';
-import { variantPlacements, type Placement } from './placement';
-import { centredBox, type Box } from './product-box';
-import { RegionsOverlay, type Region } from './RegionsOverlay';
-import {
-  DEFAULT_BRUSH,
-  currentMask,
-  withCleared,
-  withStroke,
-  withUndo,
-  type MaskHistory,
-  type RemoveMode,
-} from './remove-mask';
-import { imageSize, maskToSend, strokesOfStoredMask } from './remove-mask-canvas';
+import { variantPlacements } from './placement';
+import { RegionsOverlay } from './RegionsOverlay';
 import { BatchDialog } from './batch/BatchDialog';
 import { TemplateBrowser } from './TemplateBrowser';
 import { VariantsDialog } from './VariantsDialog';
 import { newReplacement, replacementsToSend, type TextReplacement } from './text-replacements';
-import { queryKeys } from '@/lib/query-keys';
 import {
   describeLoadFailure,
   useTemplate,
   useGenerationByNumber,
   downloadName,
 } from './editor-queries';
-import { ResultStage } from './ResultStage';
+import { useEditorRegions } from './use-editor-regions';
+import { useVariants } from './use-variants';
 
+/**
+ * The editor page: the template (or a result) on the stage, the generation panel beside it (a
+ * drawer on phones), and the run's dialogs. It holds what a swap is made of; the regions
+ * (use-editor-regions), the variants (use-variants) and the stage (EditorCanvas) are their own
+ * parts.
+ */
 export function TemplateEditor({
   templateRef,
   generatedNumber,
@@ -67,23 +59,13 @@ export function TemplateEditor({
   const [product, setProduct] = useState<UploadedImage | null>(() => savedProductImage.read());
   const [replacements, setReplacements] = useState<TextReplacement[]>([]);
   const [size, setSize] = useState<ImageSize>('1024x1024');
-  /** The area to remove the person set; null keeps the template's own. */
-  const [box, setBox] = useState<Box | null>(null);
-  /** Where the new product goes; null: where the old one stood, upright. */
-  const [placement, setPlacement] = useState<Placement | null>(null);
-  const [activeRegion, setActiveRegion] = useState<Region>('place');
-  const [removeMode, setRemoveMode] = useState<RemoveMode>('box');
-  const [maskHistory, setMaskHistory] = useState<MaskHistory>([]);
-  const [brush, setBrush] = useState(DEFAULT_BRUSH);
-  /** A reopened design's painted area, loaded once the template's size is known. */
-  const [maskToRestore, setMaskToRestore] = useState<string | null>(null);
-  const [includeText, setIncludeText] = useState(false);
-  const [variantCount, setVariantCount] = useState(1);
-  const [variantRun, setVariantRun] = useState<{ ids: string[]; error: string | null } | null>(
-    null,
-  );
-  const [isStartingVariants, setIsStartingVariants] = useState(false);
-  const queryClient = useQueryClient();
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const regions = useEditorRegions({
+    template: template.data ?? null,
+    natural,
+    hasProduct: product !== null,
+  });
+  const variants = useVariants();
   const cutOut = useCutOut(product);
   // Reopening a design brings back its own inputs, once per design.
   const [restoredFrom, setRestoredFrom] = useState<string | null>(null);
@@ -94,61 +76,14 @@ export function TemplateEditor({
     if (inputs.product) setProduct(inputs.product);
     setReplacements(inputs.replacements.map((item) => ({ ...newReplacement(), ...item })));
     setSize(reopened.size);
-    setBox(inputs.productBox);
-    setPlacement(inputs.placement);
-    setIncludeText(inputs.includeText);
-    setRemoveMode(inputs.removeMaskUrl ? 'brush' : 'box');
-    setMaskHistory([]);
-    setMaskToRestore(inputs.removeMaskUrl);
+    regions.restore(inputs);
   }
-  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [isComparing, setIsComparing] = useState(false);
   const [isDownloadOpen, setIsDownloadOpen] = useState(false);
   const [isBrowsing, setIsBrowsing] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const [isBatchOpen, setIsBatchOpen] = useState(false);
-
-  // The painted area comes back at the template's size (read from the image itself: a reopened
-  // design shows its result, not the template).
-  const templateUrl = template.data?.imageUrl ?? null;
-  useEffect(() => {
-    if (!maskToRestore || !templateUrl) return;
-    let isCancelled = false;
-    imageSize(templateUrl)
-      .then((size) => strokesOfStoredMask(maskToRestore, size))
-      .then(
-        (strokes) => {
-          if (isCancelled) return;
-          setMaskHistory([strokes]);
-          setMaskToRestore(null);
-        },
-        () => toast.error('The painted area of this design could not be loaded.'),
-      );
-    return () => {
-      isCancelled = true;
-    };
-  }, [maskToRestore, templateUrl]);
-
-  /**
-   * What Remove sends: the painted mask in Brush mode (the ad's words left out unless included),
-   * else the box the person set (none: the template's own); and the text choice.
-   */
-  async function removeInputs() {
-    // The choice exists where the person saw the words; elsewhere the engine tells copy from
-    // words printed on the old product itself.
-    const textChoice = (template.data?.textBoxes.length ?? 0) > 0 ? { includeText } : {};
-    let painted = removeMode === 'brush' ? currentMask(maskHistory) : null;
-    // A reopened design's painted area may still be on its way: it is what was asked for.
-    if (removeMode === 'brush' && maskHistory.length === 0 && maskToRestore && templateUrl) {
-      painted = await strokesOfStoredMask(maskToRestore, await imageSize(templateUrl));
-    }
-    if (painted && templateUrl) {
-      const keepOut = includeText ? [] : (template.data?.textBoxes ?? []);
-      const size = natural ?? (await imageSize(templateUrl));
-      return { removeMask: await maskToSend(painted, size, keepOut), ...textChoice };
-    }
-    return { ...(box ? { productBox: box } : {}), ...textChoice };
-  }
+  const { shownPlacement } = regions;
 
   /** What every swap of this editor names: the template, the product, the words and the size. */
   function swapTarget(productUploadId: string) {
@@ -168,7 +103,7 @@ export function TemplateEditor({
       if (!product) throw new ApiError(400, GENERATION_MESSAGES.missingUrls);
       const started = await startSwap({
         ...swapTarget(product.id),
-        ...(await removeInputs()),
+        ...(await regions.removeInputs()),
         ...(shownPlacement ? { placement: shownPlacement } : {}),
       });
       runningJob.save(templateRef, started.id);
@@ -206,11 +141,6 @@ export function TemplateEditor({
       : (generated.data ?? null);
   const resultUrl = result?.result?.url ?? null;
   const homePath = templateRef.kind === 'community' ? '/community' : '/templates';
-  const templateBox = box ?? template.data?.productBox ?? null;
-  /** The place box shown is the one sent: the result matches the preview. */
-  const shownPlacement: Placement | null =
-    placement ??
-    (product && natural ? { box: templateBox ?? centredBox(natural), rotation: 0 } : null);
   const productPreview = cutOut.data
     ? { url: cutOut.data.url, width: cutOut.data.box.width, height: cutOut.data.box.height }
     : null;
@@ -218,34 +148,11 @@ export function TemplateEditor({
   /** Several images in one run: the shown placement, then smaller and larger; one credit each. */
   async function createVariants() {
     if (!product || !shownPlacement || !natural) return;
-    setIsStartingVariants(true);
     setIsDrawerOpen(false);
-    const ids: string[] = [];
-    let error: string | null = null;
-    const remove = await removeInputs();
-    for (const variant of variantPlacements(shownPlacement, variantCount, natural)) {
-      try {
-        const started = await startSwap({
-          ...swapTarget(product.id),
-          ...remove,
-          placement: variant,
-        });
-        ids.push(started.id);
-      } catch (failure) {
-        const refused = describeStartFailure(failure);
-        const reason =
-          refused.kind === 'upgrade' ? `${refused.feature} needs more credits.` : refused.message;
-        error =
-          ids.length === 0
-            ? reason
-            : `Only ${ids.length} of ${variantCount} variants could start: ${reason}`;
-        break;
-      }
-    }
-    setIsStartingVariants(false);
-    setVariantRun({ ids, error });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    const remove = await regions.removeInputs();
+    await variants.start(variantPlacements(shownPlacement, variants.count, natural), (placement) =>
+      startSwap({ ...swapTarget(product.id), ...remove, placement }),
+    );
   }
 
   const pick = (next: TemplateRef) => {
@@ -275,39 +182,11 @@ export function TemplateEditor({
       onReplacementsChange={setReplacements}
       size={size}
       onSizeChange={setSize}
-      regions={
-        natural !== null && !resultUrl
-          ? {
-              active: activeRegion,
-              onActivate: setActiveRegion,
-              hasRemoveBox: templateBox !== null,
-              hasCustomRemoveBox: box !== null,
-              onMarkRemove: () => {
-                setBox(template.data?.productBox ?? centredBox(natural));
-                setActiveRegion('remove');
-              },
-              onResetRemove: () => setBox(null),
-              removeMode,
-              onRemoveModeChange: setRemoveMode,
-              brush,
-              onBrushChange: setBrush,
-              hasPainted: currentMask(maskHistory) !== null,
-              canUndoPaint: maskHistory.length > 0,
-              onUndoPaint: () => setMaskHistory(withUndo),
-              onClearPaint: () => setMaskHistory(withCleared),
-              hasText: (template.data?.textBoxes.length ?? 0) > 0,
-              includeText,
-              onIncludeTextChange: setIncludeText,
-              placement: shownPlacement,
-              onPlacementChange: setPlacement,
-              onResetPlacement: () => setPlacement(null),
-            }
-          : null
-      }
-      variants={variantCount}
-      onVariantsChange={setVariantCount}
-      isRunning={run.isRunning || isStartingVariants}
-      onCreate={() => void (variantCount > 1 ? createVariants() : run.run())}
+      regions={resultUrl ? null : regions.controls}
+      variants={variants.count}
+      onVariantsChange={variants.setCount}
+      isRunning={run.isRunning || variants.isStarting}
+      onCreate={() => void (variants.count > 1 ? createVariants() : run.run())}
       onBatch={() => {
         setIsDrawerOpen(false);
         setIsBatchOpen(true);
@@ -334,67 +213,25 @@ export function TemplateEditor({
         onDownload={() => setIsDownloadOpen(true)}
       />
       <div className="flex min-h-0 flex-1">
-        <main className="flex min-w-0 flex-1 items-center justify-center overflow-auto bg-surface-2 p-4 md:p-8">
-          {resultUrl ? (
-            // The result fits the visible height whatever its aspect, leaving room for the note.
-            <figure className="flex max-h-full max-w-full flex-col items-center gap-2 [&_img]:max-h-[calc(100dvh-8.5rem)] md:[&_img]:max-h-[calc(100dvh-10.5rem)]">
-              <ResultStage
-                resultUrl={resultUrl}
-                alt={`Your design from ${template.data?.name ?? 'the template'}`}
-                template={isComparing ? template.data : undefined}
-                beforeCrop={result?.beforeCrop}
+        <EditorCanvas
+          template={template.data ?? null}
+          isTemplatePending={template.isPending}
+          result={result}
+          isComparing={isComparing}
+          onTemplateSize={setNatural}
+          overlay={
+            !isViewMode &&
+            natural &&
+            template.data && (
+              <RegionsOverlay
+                image={natural}
+                templateUrl={template.data.imageUrl}
+                {...regions.overlay}
+                product={productPreview}
               />
-              {/* The engine's own word on the result, e.g. words it could not find to replace. */}
-              {result?.note && (
-                <figcaption className="max-w-xl text-center text-xs text-muted">
-                  {result.note}
-                </figcaption>
-              )}
-            </figure>
-          ) : template.data ? (
-            <div className="relative inline-block max-h-full max-w-full">
-              <img
-                src={template.data.imageUrl}
-                alt={template.data.name}
-                onLoad={(event) =>
-                  setNatural({
-                    width: event.currentTarget.naturalWidth,
-                    height: event.currentTarget.naturalHeight,
-                  })
-                }
-                className="block max-h-[calc(100dvh-7rem)] max-w-full rounded-lg object-contain shadow-lg md:max-h-[calc(100dvh-9rem)]"
-                draggable={false}
-                data-testid="editor-template"
-              />
-              {!isViewMode && natural && (
-                <RegionsOverlay
-                  image={natural}
-                  templateUrl={template.data.imageUrl}
-                  active={activeRegion}
-                  onActivate={setActiveRegion}
-                  removeMode={removeMode}
-                  removeBox={templateBox}
-                  onRemoveChange={setBox}
-                  removeMask={currentMask(maskHistory)}
-                  brush={brush}
-                  onStroke={(mask) => setMaskHistory((history) => withStroke(history, mask))}
-                  includeText={includeText}
-                  placement={shownPlacement}
-                  onPlacementChange={setPlacement}
-                  product={productPreview}
-                  textBoxes={template.data.textBoxes}
-                />
-              )}
-            </div>
-          ) : template.isPending ? (
-            <Skeleton className="aspect-square w-full max-w-xl" />
-          ) : (
-            <div className="flex flex-col items-center gap-2 text-muted">
-              <ImageIcon className="size-10" aria-hidden="true" />
-              <p className="text-sm">Choose a template to start</p>
-            </div>
-          )}
-        </main>
+            )
+          }
+        />
         {!isViewMode &&
           (isMobile ? (
             <Drawer
@@ -432,12 +269,12 @@ export function TemplateEditor({
         replacements={replacementsToSend(replacements)}
       />
       <VariantsDialog
-        ids={variantRun?.ids ?? null}
-        error={variantRun?.error ?? null}
-        onClose={() => setVariantRun(null)}
+        ids={variants.run?.ids ?? null}
+        error={variants.run?.error ?? null}
+        onClose={variants.close}
         onPick={(chosen) => {
-          setVariantRun(null);
-          setPlacement(chosen.swap?.placement ?? null);
+          variants.close();
+          regions.setPlacement(chosen.swap?.placement ?? null);
           navigate(editorPath(templateRef, chosen.number), { replace: true });
         }}
       />
