@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { authUsers, billingEvents, users } from '../../db/schema.js';
-import { writeLedgerEntry, type LedgerEntry, type Tx } from '../credits/credits.queries.js';
+import {
+  startCreditPeriod,
+  writeLedgerEntry,
+  type LedgerEntry,
+  type Tx,
+} from '../credits/credits.queries.js';
 
 export type ApplyResult = 'applied' | 'duplicate' | 'unmatched' | 'stale' | 'ignored';
 export type BillingAccount = typeof users.$inferSelect;
@@ -10,8 +15,8 @@ type LedgerLine = Omit<LedgerEntry, 'userId'>;
 
 /**
  * What the billing rules (billing.rules.ts) decided for one locked account; written here as
- * one unit. A period start's grant carries the idempotency key: when it is already written, the
- * period was started before and its reset and balance are not written again.
+ * one unit. A period start (grant, reset, balance) is written by the credits module, which
+ * keeps the ledger and the balance together; an already started period makes it a duplicate.
  */
 export type BillingChange = {
   outcome: ApplyResult;
@@ -47,16 +52,8 @@ async function writeChange(
   const userId = account.userId;
   let outcome = change.outcome;
   if (change.periodStart) {
-    const { grant, reset, credits } = change.periodStart;
-    if (await writeLedgerEntry(tx, { userId, ...grant })) {
-      if (reset) await writeLedgerEntry(tx, { userId, ...reset });
-      await tx
-        .update(users)
-        .set({ credits, creditsUsed: 0, updatedAt: new Date() })
-        .where(eq(users.userId, userId));
-    } else if (outcome === 'applied') {
-      outcome = 'duplicate';
-    }
+    const isStarted = await startCreditPeriod(tx, { userId, ...change.periodStart });
+    if (!isStarted && outcome === 'applied') outcome = 'duplicate';
   }
   for (const entry of change.entries ?? []) await writeLedgerEntry(tx, { userId, ...entry });
   if (change.set) {

@@ -28,6 +28,30 @@ export async function writeLedgerEntry(db: Executor, entry: LedgerEntry): Promis
   return inserted.length > 0;
 }
 
+/**
+ * Starts a credit period (a plan's renewal, an upgrade): its grant, the reset of what was left,
+ * and the new balance, together. The grant's key names the period: when it is taken, the period
+ * was started before and nothing is written. True when it was started now.
+ */
+export async function startCreditPeriod(
+  tx: Tx,
+  options: {
+    userId: string;
+    grant: Omit<LedgerEntry, 'userId'>;
+    reset: Omit<LedgerEntry, 'userId'> | null;
+    credits: number;
+  },
+): Promise<boolean> {
+  const { userId, grant, reset, credits } = options;
+  if (!(await writeLedgerEntry(tx, { userId, ...grant }))) return false;
+  if (reset) await writeLedgerEntry(tx, { userId, ...reset });
+  await tx
+    .update(users)
+    .set({ credits, creditsUsed: 0, updatedAt: new Date() })
+    .where(eq(users.userId, userId));
+  return true;
+}
+
 /** The free allowance of a profile just created, in the profile's transaction (once per user). */
 export async function writeSignupGrant(tx: Tx, options: { userId: string; freeCredits: number }) {
   if (options.freeCredits <= 0) return;
