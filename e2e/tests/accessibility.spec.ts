@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createOnboardedUser, createVerifiedUser } from './helpers';
+import { createOnboardedUser, createVerifiedUser, openSidebar } from './helpers';
 
 // axe-core on every page, in light and dark: a serious or critical violation fails the test.
 
@@ -11,6 +11,7 @@ const SIGNED_IN_PAGES = [
   '/your-designs',
   '/help-center',
   '/subscription',
+  '/subscription/manage',
   '/settings',
 ];
 
@@ -40,6 +41,13 @@ async function seriousViolations(page: Page) {
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme });
+    // The scan runs in the theme it names: the app's own class, not only the browser's wish.
+    test.afterEach(async ({ page }) => {
+      if (page.url().startsWith('http'))
+        await expect(page.locator('html')).toHaveClass(
+          scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+        );
+    });
 
     test('signed out: sign-in, sign-up and password pages', async ({ page }) => {
       const found: Record<string, string[]> = {};
@@ -51,7 +59,16 @@ for (const scheme of ['light', 'dark'] as const) {
       found['/login (sign up)'] = await seriousViolations(page);
       await page.goto('/update-password');
       found['/update-password'] = await seriousViolations(page);
-      expect(found).toEqual({ '/login': [], '/login (sign up)': [], '/update-password': [] });
+      // Signing up for a plan from the pricing page.
+      await page.goto('/login/pro');
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+      found['/login/pro'] = await seriousViolations(page);
+      expect(found).toEqual({
+        '/login': [],
+        '/login (sign up)': [],
+        '/update-password': [],
+        '/login/pro': [],
+      });
     });
 
     test('onboarding', async ({ page }) => {
@@ -76,6 +93,17 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(`/editor/${list.items[0]!.id}`);
       await expect(page.getByRole('main')).toBeVisible();
       found['/editor'] = await seriousViolations(page);
+
+      // What opens over a page: the account menu and the help video.
+      await page.goto('/templates');
+      await openSidebar(page);
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await expect(page.getByRole('link', { name: 'Subscription' })).toBeFocused();
+      found['account menu'] = await seriousViolations(page);
+      await page.goto('/help-center');
+      await page.getByRole('button', { name: /play the demo video$/ }).click();
+      await expect(page.getByRole('dialog').locator('video')).toBeVisible();
+      found['help video'] = await seriousViolations(page);
       const none = Object.fromEntries(Object.keys(found).map((pathname) => [pathname, []]));
       expect(found).toEqual(none);
     });
