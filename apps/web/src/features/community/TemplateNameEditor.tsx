@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
+import { TEMPLATE_NAME_MAX_LENGTH } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
+import { CharacterCounter } from '@/components/ui/CharacterCounter';
 import type { CommunityTemplate } from './api';
 import { useRenameTemplate } from './mutations';
 
@@ -48,13 +50,18 @@ export function TemplateNameEditor({ template }: { template: CommunityTemplate }
         Template name
         <input
           value={draft}
-          maxLength={120}
+          maxLength={TEMPLATE_NAME_MAX_LENGTH}
           autoFocus
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Escape') setDraft(null);
           }}
           className="h-9 rounded-md border border-border bg-bg px-2 text-sm text-fg"
+        />
+        <CharacterCounter
+          length={draft.length}
+          max={TEMPLATE_NAME_MAX_LENGTH}
+          className="self-end"
         />
       </label>
       <div className="flex gap-2">
