@@ -5,8 +5,9 @@ import {
   PASSWORD_MAX_LENGTH,
   PROMPT_MAX_LENGTH,
   TEMPLATE_NAME_MAX_LENGTH,
+  UPLOAD_NAME_MAX_LENGTH,
 } from '@adtwin/shared';
-import { createOnboardedUser, openSidebar, PASSWORD, uniqueEmail } from './helpers';
+import { createOnboardedUser, makePng, openSidebar, PASSWORD, uniqueEmail } from './helpers';
 
 /** A picture of the field with its counter, in the test's output folder, to look at by eye. */
 async function shoot(page: Page, name: string) {
@@ -59,6 +60,49 @@ test('design: the chat prompt and the template name count towards their limits',
   await expect(page.getByText(`0/${PROMPT_MAX_LENGTH}`)).toBeVisible();
   await expectLimit(box, page.locator('body'), PROMPT_MAX_LENGTH, 'A red cap on a sunny beach');
   await shoot(page, 'chat-prompt');
+});
+
+test('renames count towards their limits: upload, library image, community template', async ({
+  page,
+}) => {
+  await createOnboardedUser(page);
+  const uploaded = await page.request.post('/api/uploads', {
+    multipart: { file: { name: 'mug.png', mimeType: 'image/png', buffer: await makePng(page) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const shared = await page.request.post('/api/my-templates', {
+    multipart: {
+      file: { name: 'ad.png', mimeType: 'image/png', buffer: await makePng(page, '#22aa66') },
+      name: 'Summer ad',
+      isPublic: 'true',
+    },
+  });
+  expect(shared.status()).toBe(201);
+
+  await page.goto('/your-designs');
+  await page.getByRole('tab', { name: 'Your Uploads' }).click();
+  await page.getByRole('button', { name: 'Rename mug.png' }).click();
+  const uploadName = page.getByRole('textbox', { name: 'New name' });
+  await expectLimit(uploadName, page.locator('main'), UPLOAD_NAME_MAX_LENGTH, 'Blue mug');
+  await shoot(page, 'upload-rename');
+
+  await page.goto('/design');
+  await page.getByRole('button', { name: 'Chat' }).click();
+  await page.getByRole('button', { name: 'Attach image' }).click();
+  await page.getByRole('menuitem', { name: 'Select from library' }).click();
+  const library = page.getByRole('dialog');
+  await library.getByRole('button', { name: 'Rename mug.png' }).click();
+  const libraryName = library.getByRole('textbox', { name: 'New name for mug.png' });
+  await expectLimit(libraryName, library, UPLOAD_NAME_MAX_LENGTH, 'Blue mug');
+  await shoot(page, 'library-rename');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/community');
+  await page.getByRole('button', { name: 'Rename Summer ad' }).click();
+  const templateName = page.getByLabel('Template name');
+  await expectLimit(templateName, page.locator('main'), TEMPLATE_NAME_MAX_LENGTH, 'Summer ad');
+  await templateName.scrollIntoViewIfNeeded();
+  await shoot(page, 'template-rename');
 });
 
 test('password fields stop at the limit and show no counter', async ({ page }) => {
