@@ -1,3 +1,6 @@
+/** The longest name typed for an upload when renaming it (its extension is kept apart). */
+export const UPLOAD_NAME_MAX_LENGTH = 200;
+
 /** Names the design and upload tabs list: only image file names (spec section 5). */
 const LISTED_IMAGE_NAME = /\.(jpe?g|png|gif|webp)$/i;
 

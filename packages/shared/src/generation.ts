@@ -12,6 +12,12 @@ export const MAX_TEXT_REPLACEMENTS = 5;
 export const MAX_CHAT_IMAGES = 3;
 export const MAX_CHAT_FILE_BYTES = 10 * 1024 * 1024;
 export const MIN_PROMPT_LENGTH = 10;
+/** The longest chat prompt the server takes; the prompt box counts towards it. */
+export const PROMPT_MAX_LENGTH = 4000;
+/** The longest text on either side of a text replacement. */
+export const TEXT_REPLACEMENT_MAX_LENGTH = 100;
+/** The longest template name (design's Template name, community share and rename). */
+export const TEMPLATE_NAME_MAX_LENGTH = 120;
 /** Generations a person may have queued or running at once. */
 export const MAX_ACTIVE_GENERATIONS_PER_USER = 3;
 /** A reload follows a generation started this recently (spec: under 10 minutes). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_SIZE_VALUES, MAX_CHAT_IMAGES, MAX_TEXT_REPLACEMENTS } from '../generation.js';
-import { MIN_PROMPT_LENGTH, REMOVE_MASK_LIMITS } from '../generation.js';
+import { MIN_PROMPT_LENGTH, PROMPT_MAX_LENGTH, REMOVE_MASK_LIMITS } from '../generation.js';
+import { TEMPLATE_NAME_MAX_LENGTH, TEXT_REPLACEMENT_MAX_LENGTH } from '../generation.js';
 import { ImageItemSchema, MAX_SERIAL_ID } from './common.schema.js';
 
 // The generation's shape, written once: the server's routes validate and document with these
@@ -74,7 +75,12 @@ export const SwapBodySchema = z.object({
   templateUploadId: z.uuid().optional(),
   productUploadId: z.uuid(),
   replacements: z
-    .array(z.object({ toReplace: z.string().max(100), replacement: z.string().max(100) }))
+    .array(
+      z.object({
+        toReplace: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
+        replacement: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
+      }),
+    )
     .max(MAX_TEXT_REPLACEMENTS)
     .default([]),
   size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
@@ -99,7 +105,7 @@ export const SwapBodySchema = z.object({
   /** Design-page generations become community templates with this visibility. */
   visibility: z.enum(VISIBILITIES).optional(),
   /** The community template's name (design page); else "Design <number>". */
-  templateName: z.string().trim().max(120).optional(),
+  templateName: z.string().trim().max(TEMPLATE_NAME_MAX_LENGTH).optional(),
 });
 /** What a client sends (defaults may be left out). */
 export type SwapRequest = z.input<typeof SwapBodySchema>;
@@ -108,7 +114,7 @@ export type SwapInput = z.output<typeof SwapBodySchema>;
 
 export const ChatBodySchema = z
   .object({
-    prompt: z.string().trim().max(4000),
+    prompt: z.string().trim().max(PROMPT_MAX_LENGTH),
     referenceUploadIds: z.array(z.uuid()).max(MAX_CHAT_IMAGES).default([]),
     size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
     visibility: z.enum(VISIBILITIES).optional(),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@adtwin/shared';
+import { AUTH_MESSAGES, FULL_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '@adtwin/shared';
 import { creditLedger, users } from '../../db/schema.js';
 import {
   createClient,
@@ -66,6 +66,30 @@ describe('sign-up', () => {
         AUTH_MESSAGES.passwordNeedsSymbol,
       ].join(', '),
     );
+  });
+
+  it('names the field and its limit in plain words for a name or password over the limit', async () => {
+    const longName = await signUp({
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+      name: 'A'.repeat(FULL_NAME_MAX_LENGTH + 1),
+    });
+    expect(longName.status).toBe(400);
+    expect(await longName.json()).toMatchObject({
+      code: 'INVALID_NAME',
+      message: `Name can be at most ${FULL_NAME_MAX_LENGTH} characters.`,
+    });
+
+    const longPassword = await signUp({
+      email: uniqueEmail(),
+      password: `${STRONG_PASSWORD}${'a'.repeat(PASSWORD_MAX_LENGTH)}`,
+      name: 'Long Password',
+    });
+    expect(longPassword.status).toBe(400);
+    expect(await longPassword.json()).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      message: `Password can be at most ${PASSWORD_MAX_LENGTH} characters.`,
+    });
   });
 
   it('refuses a duplicate e-mail with the spec message, whatever its case', async () => {

@@ -17,6 +17,7 @@ import { ACCOUNT_LOCKED_MESSAGE, createAccountThrottle } from './account-throttl
 import { resetPasswordMail, verificationMail } from './auth.mails.js';
 import { isEmailRegistered } from './auth.queries.js';
 import { CLIENT_IP_HEADER } from '../../http/client-ip.js';
+import { describeIssue } from '../../http/validation.js';
 
 export type AuthOptions = {
   db: Database;
@@ -147,8 +148,10 @@ export function createAuth(options: AuthOptions) {
             });
           }
           if (issue || typeof email !== 'string') {
+            // Plain words naming the field, like every other route ("Name can be at most 200
+            // characters."); the form's own rules keep their spec text (custom issues).
             throw new APIError('BAD_REQUEST', {
-              message: issue?.message ?? AUTH_MESSAGES.invalidEmail,
+              message: issue ? describeIssue(issue) : AUTH_MESSAGES.invalidEmail,
               code: 'INVALID_NAME',
             });
           }
@@ -183,9 +186,12 @@ export function createAuth(options: AuthOptions) {
         if (field) {
           const password = readField(ctx.body, field);
           const checked = newPasswordField.safeParse(typeof password === 'string' ? password : '');
-          if (checked.error) {
+          const passwordIssue = checked.error?.issues[0];
+          if (passwordIssue) {
+            // The field is checked alone, so its issue has no path: name it for the message
+            // ("Password can be at most 128 characters.", "New password ...").
             throw new APIError('BAD_REQUEST', {
-              message: checked.error.issues[0]?.message ?? AUTH_MESSAGES.passwordRequired,
+              message: describeIssue({ ...passwordIssue, path: [field] }),
               code: 'WEAK_PASSWORD',
             });
           }

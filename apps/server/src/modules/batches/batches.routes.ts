@@ -4,6 +4,7 @@ import {
   MAX_BATCH_TEMPLATES,
   MAX_SERIAL_ID,
   MAX_TEXT_REPLACEMENTS,
+  TEXT_REPLACEMENT_MAX_LENGTH,
 } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
@@ -20,7 +21,12 @@ export const BatchRequestSchema = z
       .max(MAX_BATCH_TEMPLATES),
     size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
     replacements: z
-      .array(z.object({ toReplace: z.string().max(100), replacement: z.string().max(100) }))
+      .array(
+        z.object({
+          toReplace: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
+          replacement: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
+        }),
+      )
       .max(MAX_TEXT_REPLACEMENTS)
       .default([]),
   })

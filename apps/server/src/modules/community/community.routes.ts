@@ -9,7 +9,7 @@ import {
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema } from '@adtwin/shared';
+import { PageQuerySchema, TEMPLATE_NAME_MAX_LENGTH } from '@adtwin/shared';
 import type { CommunityService } from './community.service.js';
 
 const errors = errorResponses(ErrorSchema);
@@ -49,7 +49,7 @@ const createTemplateRoute = createRoute({
         'multipart/form-data': {
           schema: z.object({
             file: FileFieldSchema,
-            name: z.string().max(120),
+            name: z.string().max(TEMPLATE_NAME_MAX_LENGTH),
             isPublic: z.enum(['true', 'false']).default('true'),
           }),
         },
@@ -94,7 +94,13 @@ const renameRoute = createRoute({
   summary: 'Rename one of the caller’s templates',
   request: {
     params: IdParamSchema,
-    body: { content: { 'application/json': { schema: z.object({ name: z.string().max(200) }) } } },
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({ name: z.string().max(TEMPLATE_NAME_MAX_LENGTH) }),
+        },
+      },
+    },
   },
   responses: {
     200: {

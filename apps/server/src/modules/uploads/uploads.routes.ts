@@ -12,7 +12,7 @@ import { requireUser } from '../../http/session.js';
 import { refuseWhenLimited } from '../../http/user-rate-limit.js';
 import type { RateLimits } from '../../platform/ratelimit/rate-limits.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema } from '@adtwin/shared';
+import { PageQuerySchema, UPLOAD_NAME_MAX_LENGTH } from '@adtwin/shared';
 import type { UploadsService } from './uploads.service.js';
 
 const errors = errorResponses(ErrorSchema);
@@ -132,7 +132,9 @@ const renameRoute = createRoute({
   request: {
     params: IdParamSchema,
     body: {
-      content: { 'application/json': { schema: z.object({ name: z.string().max(200) }) } },
+      content: {
+        'application/json': { schema: z.object({ name: z.string().max(UPLOAD_NAME_MAX_LENGTH) }) },
+      },
     },
   },
   responses: {

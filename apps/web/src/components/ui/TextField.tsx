@@ -1,21 +1,30 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { CharacterCounter } from './CharacterCounter';
 import { cn } from './cn';
 
 export type TextFieldProps = ComponentPropsWithRef<'input'> & {
   label: string;
   error?: string | null;
   hint?: ReactNode;
+  /** Show the "12/200" counter when the field has a maxLength (off for passwords). */
+  showCounter?: boolean;
 };
 
-export function TextField({ label, error, hint, className, id, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  showCounter = true,
+  className,
+  id,
+  ...props
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
   // A field with a limit says how much of it is used, so nobody learns it from a refusal.
-  const counter =
-    props.maxLength !== undefined && typeof props.value === 'string'
-      ? `${props.value.length}/${props.maxLength}`
-      : null;
+  const hasCounter =
+    showCounter && props.maxLength !== undefined && typeof props.value === 'string';
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-fg">
@@ -38,10 +47,8 @@ export function TextField({ label, error, hint, className, id, ...props }: TextF
         <div id={messageId} className={error ? 'text-danger' : 'text-muted'}>
           {error ?? hint}
         </div>
-        {counter && (
-          <div className="shrink-0 text-muted tabular-nums" aria-hidden="true">
-            {counter}
-          </div>
+        {hasCounter && (
+          <CharacterCounter length={String(props.value).length} max={Number(props.maxLength)} />
         )}
       </div>
     </div>

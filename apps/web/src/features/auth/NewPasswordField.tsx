@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '@adtwin/shared';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { TextField } from '@/components/ui/TextField';
 import { PasswordStrength } from './PasswordStrength';
@@ -27,6 +28,8 @@ export function NewPasswordField<Values extends FieldValues>({
             ref={field.ref}
             type="password"
             autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            showCounter={false}
             value={field.value as string}
             onChange={(event) => {
               field.onChange(event.target.value);

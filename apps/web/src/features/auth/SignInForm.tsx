@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { AUTH_MESSAGES, SIGN_IN_RULES } from '@adtwin/shared';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, SIGN_IN_RULES } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import { EmailInput } from './EmailInput';
@@ -72,6 +72,8 @@ export function SignInForm({
         type="password"
         name="password"
         autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        showCounter={false}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         onBlur={() => check('password')}

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Pencil } from 'lucide-react';
+import { TEMPLATE_NAME_MAX_LENGTH } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
+import { CharacterCounter } from '@/components/ui/CharacterCounter';
 import type { CommunityTemplate } from './api';
 import { useRenameTemplate } from './mutations';
 
@@ -44,19 +46,27 @@ export function TemplateNameEditor({ template }: { template: CommunityTemplate }
   }
   return (
     <form onSubmit={save} className="flex flex-col gap-2">
-      <label className="flex flex-col gap-1 text-xs text-muted">
-        Template name
-        <input
-          value={draft}
-          maxLength={120}
-          autoFocus
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setDraft(null);
-          }}
-          className="h-9 rounded-md border border-border bg-bg px-2 text-sm text-fg"
+      <div className="flex flex-col gap-1">
+        <label className="flex flex-col gap-1 text-xs text-muted">
+          Template name
+          <input
+            value={draft}
+            maxLength={TEMPLATE_NAME_MAX_LENGTH}
+            autoFocus
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setDraft(null);
+            }}
+            className="h-9 rounded-md border border-border bg-bg px-2 text-sm text-fg"
+          />
+        </label>
+        {/* Outside the label, so the limit's announcement is no part of the field's name. */}
+        <CharacterCounter
+          length={draft.length}
+          max={TEMPLATE_NAME_MAX_LENGTH}
+          className="self-end"
         />
-      </label>
+      </div>
       <div className="flex gap-2">
         <Button type="submit" isLoading={isSaving}>
           Save

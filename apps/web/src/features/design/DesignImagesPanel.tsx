@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
-import type { ImageSize } from '@adtwin/shared';
+import { TEMPLATE_NAME_MAX_LENGTH, type ImageSize } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/TextField';
 import { ImageSizePicker, ImageUploader, type UploadedImage } from '@/features/generation';
 
 /**
@@ -43,16 +44,13 @@ export function DesignImagesPanel({
         <ImageUploader label="Product Image" value={product} onChange={onProductChange} />
       </div>
       <ImageSizePicker value={size} onChange={onSizeChange} />
-      <label className="flex flex-col gap-1.5 text-sm font-medium text-fg">
-        Template name
-        <input
-          value={templateName}
-          onChange={(event) => onTemplateNameChange(event.target.value)}
-          maxLength={120}
-          placeholder="Shown in Community, e.g. Summer mug ad"
-          className="h-10 rounded-lg border border-border bg-surface px-3 text-sm font-normal text-fg placeholder:text-muted focus:border-accent focus:ring-2 focus:ring-ring/30 focus:outline-none"
-        />
-      </label>
+      <TextField
+        label="Template name"
+        value={templateName}
+        onChange={(event) => onTemplateNameChange(event.target.value)}
+        maxLength={TEMPLATE_NAME_MAX_LENGTH}
+        placeholder="Shown in Community, e.g. Summer mug ad"
+      />
       <div className="flex flex-col gap-1.5">
         <Button
           onClick={onCreate}

@@ -1,8 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Pencil, Trash2 } from 'lucide-react';
-import { deleteFailed, extensionOf, renameFailed, stripExtension } from '@adtwin/shared';
+import {
+  deleteFailed,
+  extensionOf,
+  renameFailed,
+  stripExtension,
+  UPLOAD_NAME_MAX_LENGTH,
+} from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
+import { CharacterCounter } from '@/components/ui/CharacterCounter';
 import type { Upload } from './api';
 import { ImageTile } from './ImageTile';
 import { useDeleteUpload, useRenameUpload } from './mutations';
@@ -81,6 +88,7 @@ export function UploadTile({ upload }: { upload: Upload }) {
             <input
               aria-label="New name"
               value={draft}
+              maxLength={UPLOAD_NAME_MAX_LENGTH}
               autoFocus
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={(event) => {
@@ -90,6 +98,11 @@ export function UploadTile({ upload }: { upload: Upload }) {
             />
             <span className="text-sm text-muted">{extension}</span>
           </div>
+          <CharacterCounter
+            length={draft.length}
+            max={UPLOAD_NAME_MAX_LENGTH}
+            className="self-end"
+          />
           <div className="flex gap-2">
             <Button type="submit" className="h-8 flex-1 px-2 text-xs" isLoading={isBusy}>
               Save

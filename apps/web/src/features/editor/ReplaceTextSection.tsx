@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { MAX_TEXT_REPLACEMENTS } from '@adtwin/shared';
+import { MAX_TEXT_REPLACEMENTS, TEXT_REPLACEMENT_MAX_LENGTH } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { canAddReplacement, newReplacement, type TextReplacement } from './text-replacements';
 
@@ -47,7 +47,7 @@ export function ReplaceTextSection({
                 onChange={(event) => update(item.id, { toReplace: event.target.value })}
                 placeholder="Text in the ad"
                 aria-label={`Text to replace ${index + 1}`}
-                maxLength={100}
+                maxLength={TEXT_REPLACEMENT_MAX_LENGTH}
                 className={INPUT}
               />
               <input
@@ -55,7 +55,7 @@ export function ReplaceTextSection({
                 onChange={(event) => update(item.id, { replacement: event.target.value })}
                 placeholder="Replace with"
                 aria-label={`Replace with ${index + 1}`}
-                maxLength={100}
+                maxLength={TEXT_REPLACEMENT_MAX_LENGTH}
                 className={INPUT}
               />
               <button

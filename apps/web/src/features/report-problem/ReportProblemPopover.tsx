@@ -6,12 +6,14 @@ import {
   BUG_REPORT_ACCEPTED_EXTENSIONS,
   BUG_REPORT_ACCEPTED_TYPES,
   BUG_REPORT_MAX_ATTACHMENTS,
+  BUG_REPORT_MAX_DESCRIPTION_LENGTH,
   BUG_REPORT_MESSAGES,
   type BugReportInput,
 } from '@adtwin/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/Button';
+import { CharacterCounter } from '@/components/ui/CharacterCounter';
 import { Tooltip } from '@/components/ui/Tooltip';
 import { useAccount } from '@/lib/account';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -148,9 +150,16 @@ export function ReportProblemPopover({
               id={descriptionId}
               {...form.register('description')}
               rows={4}
+              maxLength={BUG_REPORT_MAX_DESCRIPTION_LENGTH}
               placeholder="Describe the problem…"
               className="resize-none rounded-lg border border-border bg-surface px-3 py-2 text-sm placeholder:text-muted focus:border-accent focus:outline-none focus:ring-2 focus:ring-ring/30"
             />
+            <div className="-mt-2 flex justify-end">
+              <CharacterCounter
+                length={description.length}
+                max={BUG_REPORT_MAX_DESCRIPTION_LENGTH}
+              />
+            </div>
             {attachments.length > 0 && (
               <ul className="grid grid-cols-4 gap-2" aria-label="Attachments">
                 {attachments.map((attachment) => (

@@ -13,9 +13,11 @@ import {
   IMAGE_SIZES,
   MIN_PROMPT_LENGTH,
   PROMPT_MAX_HEIGHT_PX,
+  PROMPT_MAX_LENGTH,
   promptDecision,
   type ImageSize,
 } from '@adtwin/shared';
+import { CharacterCounter } from '@/components/ui/CharacterCounter';
 import { Menu, MenuItem, MenuRadioGroup } from '@/components/ui/Menu';
 import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
@@ -139,6 +141,7 @@ export function ChatComposer({
         value={prompt}
         onChange={(event) => onPromptChange(event.target.value)}
         onKeyDown={onKeyDown}
+        maxLength={PROMPT_MAX_LENGTH}
         placeholder="Describe the image you want…"
         aria-describedby={hintId}
         style={{ maxHeight: PROMPT_MAX_HEIGHT_PX }}
@@ -220,6 +223,7 @@ export function ChatComposer({
             ? `At least ${MIN_PROMPT_LENGTH} characters, or attach an image`
             : null}
         </p>
+        <CharacterCounter length={prompt.length} max={PROMPT_MAX_LENGTH} className="px-1" />
         <button
           type="button"
           onClick={onSend}

@@ -10,8 +10,10 @@ import {
   cleanLibraryName,
   renameFailed,
   stripExtension,
+  UPLOAD_NAME_MAX_LENGTH,
 } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
+import { CharacterCounter } from '@/components/ui/CharacterCounter';
 import { Dialog } from '@/components/ui/Dialog';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -256,8 +258,13 @@ function LibraryTile({
             onChange={(event) => setDraft(event.target.value)}
             aria-label={`New name for ${image.name}`}
             autoFocus
-            maxLength={100}
+            maxLength={UPLOAD_NAME_MAX_LENGTH}
             className="h-8 w-full min-w-0 rounded-md border border-border bg-surface px-2 text-xs text-fg focus:border-accent focus:outline-none"
+          />
+          <CharacterCounter
+            length={draft.length}
+            max={UPLOAD_NAME_MAX_LENGTH}
+            className="self-end"
           />
           <div className="flex gap-1">
             <button
