@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './messages.js';
-import { FULL_NAME_MAX_LENGTH, SIGN_IN_RULES, validateEmail, validateName } from './input-rules.js';
+import {
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  SIGN_IN_RULES,
+  validateEmail,
+  validateName,
+} from './input-rules.js';
 import { validateSignupPassword } from './password.js';
 
 /**
@@ -13,9 +19,6 @@ export function ruledString(rule: (value: string) => string | null) {
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 }
-
-/** The most a password may hold; longer is refused before hashing. */
-export const PASSWORD_MAX_LENGTH = 128;
 
 export const NAME_LETTERS_ONLY = 'Name must contain only letters and spaces';
 

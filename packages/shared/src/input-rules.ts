@@ -26,6 +26,12 @@ export const SIGN_IN_RULES = {
 /** The longest full name the profile keeps; the field shows how much room is left. */
 export const FULL_NAME_MAX_LENGTH = 200;
 
+/**
+ * The most a password may hold; longer is refused before hashing. Here, with no zod beside it:
+ * the sign-in page reads it, and importing the schemas would add zod to that page's code.
+ */
+export const PASSWORD_MAX_LENGTH = 128;
+
 /** Name as typed: letters and spaces only, first letter capitalised. */
 export function cleanNameInput(value: string): string {
   const lettersOnly = value.replace(/[^\p{L} ]/gu, '');
