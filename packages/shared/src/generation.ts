@@ -35,8 +35,11 @@ export const GENERATION_STEP_LABELS = {
 } as const;
 export const SLOW_CREATE_LABEL = 'Creating image... may take a moment...';
 
-export type GenerationStepKey = 'check' | 'upload' | 'create' | 'done';
-export type GenerationStepStatus = 'pending' | 'active' | 'complete' | 'error';
+export const GENERATION_STEP_KEYS = ['check', 'upload', 'create', 'done'] as const;
+export const GENERATION_STEP_STATUSES = ['pending', 'active', 'complete', 'error'] as const;
+export type GenerationStepKey = (typeof GENERATION_STEP_KEYS)[number];
+export type GenerationStepStatus = (typeof GENERATION_STEP_STATUSES)[number];
+/** A step as the server stores and sends it (its zod schema, GenerationStepSchema, checks it). */
 export type GenerationStepState = {
   key: GenerationStepKey;
   label: string;

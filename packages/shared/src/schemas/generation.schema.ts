@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { IMAGE_SIZE_VALUES, MAX_CHAT_IMAGES, MAX_TEXT_REPLACEMENTS } from '../generation.js';
+import {
+  GENERATION_STEP_KEYS,
+  GENERATION_STEP_STATUSES,
+  type GenerationStepState,
+} from '../generation.js';
 import { MIN_PROMPT_LENGTH, PROMPT_MAX_LENGTH, REMOVE_MASK_LIMITS } from '../generation.js';
 import { TEMPLATE_NAME_MAX_LENGTH, TEXT_REPLACEMENT_MAX_LENGTH } from '../generation.js';
 import { ImageItemSchema, MAX_SERIAL_ID } from './common.schema.js';
@@ -13,11 +18,11 @@ export const GENERATION_STATUSES = ['queued', 'running', 'done', 'failed'] as co
 export const VISIBILITIES = ['public', 'private'] as const;
 
 export const GenerationStepSchema = z.object({
-  key: z.enum(['check', 'upload', 'create', 'done']),
+  key: z.enum(GENERATION_STEP_KEYS),
   label: z.string(),
-  status: z.enum(['pending', 'active', 'complete', 'error']),
+  status: z.enum(GENERATION_STEP_STATUSES),
   at: z.string().optional(),
-});
+}) satisfies z.ZodType<GenerationStepState>;
 
 /** A rectangle in template pixels. */
 export const BoxSchema = z.object({
