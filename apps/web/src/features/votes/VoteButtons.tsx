@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import {
   VOTE_MESSAGES,
@@ -10,6 +11,9 @@ import {
 import { cn } from '@/components/ui/cn';
 import { putVote } from './api';
 import { applyVote, nextVote, type VoteCounts } from './next-vote';
+
+/** What the buttons show; a refused vote goes back to what they showed before it. */
+type Shown = { counts: VoteCounts; vote: UserVote };
 
 export type VoteButtonsProps = {
   templateId: number | null;
@@ -30,7 +34,6 @@ export function VoteButtons(props: VoteButtonsProps) {
   const [counts, setCounts] = useState(props.counts);
   const [vote, setVote] = useState<UserVote>(props.userVote);
   const [message, setMessage] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -41,29 +44,31 @@ export function VoteButtons(props: VoteButtonsProps) {
     timer.current = setTimeout(() => setMessage(null), VOTE_MESSAGE_MS);
   }
 
-  async function click(clicked: VoteType) {
+  const saveVote = useMutation({
+    mutationFn: (change: { templateId: number; after: UserVote; before: Shown }) =>
+      putVote(change.templateId, change.after),
+    onSuccess: (result) => {
+      setCounts({ likes: result.stats.likes, dislikes: result.stats.dislikes });
+      setVote(result.userVote);
+      say(result.message);
+    },
+    onError: (error, change) => {
+      setVote(change.before.vote);
+      setCounts(change.before.counts);
+      say(voteError(error instanceof Error ? error.message : 'Request failed'));
+    },
+  });
+
+  function click(clicked: VoteType) {
     if (!props.isSignedIn) return say(VOTE_MESSAGES.signIn);
     if (props.isViewMode) return say(VOTE_MESSAGES.viewMode);
     if (props.isCommunity) return say(VOTE_MESSAGES.community);
     if (props.templateId === null) return say(VOTE_MESSAGES.selectTemplate);
-    if (isPending) return say(VOTE_MESSAGES.inProgress);
-    const before = { counts, vote };
+    if (saveVote.isPending) return say(VOTE_MESSAGES.inProgress);
     const after = nextVote(vote, clicked);
     setVote(after);
     setCounts(applyVote(counts, vote, after));
-    setIsPending(true);
-    try {
-      const result = await putVote(props.templateId, after);
-      setCounts({ likes: result.stats.likes, dislikes: result.stats.dislikes });
-      setVote(result.userVote);
-      say(result.message);
-    } catch (error) {
-      setVote(before.vote);
-      setCounts(before.counts);
-      say(voteError(error instanceof Error ? error.message : 'Request failed'));
-    } finally {
-      setIsPending(false);
-    }
+    saveVote.mutate({ templateId: props.templateId, after, before: { counts, vote } });
   }
 
   const disabled = props.isViewMode || props.isCommunity;
@@ -84,7 +89,7 @@ export function VoteButtons(props: VoteButtonsProps) {
               type="button"
               aria-pressed={isOn}
               aria-disabled={disabled || undefined}
-              onClick={() => void click(kind)}
+              onClick={() => click(kind)}
               className={cn(
                 'inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs font-medium transition-colors',
                 isOn ? 'bg-accent-soft text-accent' : 'text-muted hover:bg-surface-2 hover:text-fg',
