@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { DELETE_ACCOUNT_MESSAGES } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
@@ -15,17 +15,15 @@ export function DeleteAccountDialog({
   onOpenChange: (isOpen: boolean) => void;
   onDeleted: () => void;
 }) {
-  const [isDeleting, setIsDeleting] = useState(false);
-
-  async function remove() {
-    setIsDeleting(true);
-    const progress = toast.loading(DELETE_ACCOUNT_MESSAGES.progress);
-    try {
-      await readJson(api.me.$delete());
+  const deletion = useMutation({
+    mutationFn: () => readJson(api.me.$delete()),
+    onMutate: () => toast.loading(DELETE_ACCOUNT_MESSAGES.progress),
+    onSuccess: (_reply, _variables, progress) => {
       toast.success(DELETE_ACCOUNT_MESSAGES.deleted, { id: progress });
       onOpenChange(false);
       onDeleted();
-    } catch (error) {
+    },
+    onError: (error, _variables, progress) => {
       toast.error(
         error instanceof ApiError && error.code === 'active_subscription'
           ? DELETE_ACCOUNT_MESSAGES.activeSubscription
@@ -33,10 +31,9 @@ export function DeleteAccountDialog({
         { id: progress },
       );
       onOpenChange(false);
-    } finally {
-      setIsDeleting(false);
-    }
-  }
+    },
+  });
+  const isDeleting = deletion.isPending;
 
   return (
     <Dialog
@@ -49,7 +46,7 @@ export function DeleteAccountDialog({
         <Button variant="ghost" disabled={isDeleting} onClick={() => onOpenChange(false)}>
           Keep my account
         </Button>
-        <Button variant="danger" isLoading={isDeleting} onClick={() => void remove()}>
+        <Button variant="danger" isLoading={isDeleting} onClick={() => deletion.mutate()}>
           Delete Account
         </Button>
       </div>
