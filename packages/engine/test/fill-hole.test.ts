@@ -113,6 +113,49 @@ describe('filling the hole of a removed product', () => {
     expect(right / total).toBeGreaterThan(0.95);
   });
 
+  it("keeps a support's top edge straight and sharp where the hole crosses it", async () => {
+    // A plain pale wall over a woven dark runner (rows 260 to 330, a darker lip on top) that
+    // ends at x = 520, under the object: past its end the wall goes on down to a light desk.
+    const edgeRow = 260;
+    const runnerEnd = 520;
+    const scene = (x: number, y: number) => {
+      if (y < edgeRow || (x >= runnerEnd && y < 300)) return [226, 225, 222];
+      if (y >= 330 || x >= runnerEnd) return [214, 190, 160];
+      const thread = noise(Math.floor(x / 4), Math.floor(y / 3));
+      const tone = (y < edgeRow + 4 ? 30 : 55) + 60 * thread + 15 * noise(x, y);
+      return [tone * 0.8, tone * 0.85, tone * 1.3];
+    };
+    const image = makeRaster(720, 480, scene);
+    // An object standing on the runner's end: the hole runs from the wall down into the runner.
+    const hole = maskOf(720, 480, (x, y) => x >= 200 && x < 540 && y >= 60 && y < 300);
+    paintObject(image, hole);
+    await fillHole(image, hole);
+    let columns = 0;
+    let straight = 0;
+    let lightBelow = 0;
+    let below = 0;
+    for (let x = 200; x < runnerEnd - 4; x += 1) {
+      // The edge is where the column turns from the wall's light to the runner's dark.
+      let row = -1;
+      for (let y = edgeRow - 20; y < edgeRow + 20; y += 1) {
+        if (luminance(image, x, y) < 170) {
+          row = y;
+          break;
+        }
+      }
+      columns += 1;
+      // Straight: at the true row to the pixel, with the wall's light right above it (sharp).
+      if (row === edgeRow && luminance(image, x, edgeRow - 1) > 200) straight += 1;
+      // No wall copied into the runner's top rows (a ragged, smeared edge).
+      for (let y = edgeRow; y < edgeRow + 12; y += 1) {
+        below += 1;
+        if (luminance(image, x, y) > 185) lightBelow += 1;
+      }
+    }
+    expect(straight / columns).toBeGreaterThan(0.95);
+    expect(lightBelow / below).toBeLessThan(0.01);
+  });
+
   it('keeps a plain backdrop plain above a textured heap the hole stood on', async () => {
     // A white backdrop above, a heap of coarse dark-and-light pieces below the line y = 200.
     const heapTop = 200;

@@ -1,5 +1,6 @@
 import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
+import { findOffEdgePixels, findSupportEdge, type EdgeLine } from './support-edge.js';
 import { findPlainSide } from './texture-split.js';
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
@@ -101,9 +102,22 @@ export async function fillHole(
     : options.exclude;
   const plainSplit = findPlainSide(raster, target, exclude);
   if (plainSplit) {
-    const { line, texturedKnown, plainKnown } = plainSplit;
+    const { texturedKnown, plainKnown } = plainSplit;
     const { width } = raster;
     const reach = plainSplitReach(target, width);
+    // The line parts the rim's kinds only as well as its texture windows allow (a few pixels
+    // off): the surface's own edge near it, found to the pixel, is where the fill splits, and
+    // the patches keep to their side of it, so the edge goes on straight and sharp.
+    const edge = findSupportEdge(raster, target, exclude, {
+      line: pointingDown(plainSplit.line),
+      reach,
+    });
+    const line = !edge
+      ? plainSplit.line
+      : plainSplit.line.ny >= 0
+        ? edge.line
+        : flipLine(edge.line);
+    const offEdge = edge ? findOffEdgePixels(raster, target, exclude, edge, reach) : null;
     // Signed distance from the line, negative on the plain side.
     const distance = (i: number) =>
       line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
@@ -117,11 +131,18 @@ export async function fillHole(
     // The textured part copies patches of the texture and of its edge along the line only: the
     // texture's own rim against the plain side, never plain blocks (nor a blurred thing beside).
     // Plain pixels round the texture's edge elsewhere are no source either: with them, whatever
-    // small object lies on the backdrop there (a handle, a leaf) is copied along the line.
+    // small object lies on the backdrop there (a handle, a leaf) is copied along the line. Nor
+    // is what lies along a support's edge past the support's end (the wall beside a crate's end):
+    // copied along the edge, it breaks the edge.
     const texturedExclude = target.map((_, i) =>
-      distance(i) < -reach || (plainKnown[i] && distance(i) > reach) || exclude?.[i] ? 1 : 0,
+      distance(i) < -reach || (plainKnown[i] && distance(i) > reach) || offEdge?.[i] || exclude?.[i]
+        ? 1
+        : 0,
     );
-    if (!(await patchFill(raster, texturedPart, { exclude: texturedExclude, keepOut, seed }))) {
+    const edges = edge ? [edge.line] : undefined;
+    if (
+      !(await patchFill(raster, texturedPart, { exclude: texturedExclude, keepOut, seed, edges }))
+    ) {
       fillRegion(raster, texturedPart, { exclude, seed });
     }
     return 'patches';
@@ -145,6 +166,15 @@ export async function fillHole(
     fillRegion(raster, part, { exclude: sideExclude, seed });
   }
   return 'smooth';
+}
+
+/** The same line with its normal pointing down (ny >= 0). */
+function pointingDown(line: EdgeLine): EdgeLine {
+  return line.ny >= 0 ? line : flipLine(line);
+}
+
+function flipLine(line: EdgeLine): EdgeLine {
+  return { nx: -line.nx, ny: -line.ny, c: -line.c };
 }
 
 /** How far into the plain side (pixels) patches for the textured part may reach: a few patches. */

@@ -24,6 +24,11 @@ export type PatchFillOptions = {
   keepOut?: Uint8Array;
   /** Seed of the random search: the same inputs give the same picture. */
   seed?: number;
+  /**
+   * Straight edges known to cross the hole (a support's top edge, see findSupportEdge), in frame
+   * pixels: added to the guide, so patches keep their side of and distance to each.
+   */
+  edges?: { nx: number; ny: number; c: number }[];
 };
 
 /** One level of the image being filled: colour, guide, what is known and where patches may come from. */
@@ -64,7 +69,14 @@ export async function patchFill(
   const full = cropArea(raster, hole, area, options.exclude);
   const work = downsample(full, factor, PATCH_RADIUS);
   if (countOf(work.source) < MIN_SOURCES) return false;
-  work.guide = await findStructureGuide(work);
+  // The known edges in working pixels (cell centres): x_full = x_work * factor + (factor - 1) / 2.
+  const centre = (factor - 1) / 2;
+  const edges = (options.edges ?? []).map(({ nx, ny, c }) => ({
+    nx,
+    ny,
+    c: (c - nx * (area.x + centre) - ny * (area.y + centre)) / factor,
+  }));
+  work.guide = await findStructureGuide(work, edges);
   const random = createRandom(options.seed ?? 987654321);
 
   const pyramid: Level[] = [work];
@@ -590,7 +602,10 @@ function keepOutOf(
  * signed distance to the nearest such line, capped at GUIDE_REACH, so a patch is taken from the
  * same side of and distance to an edge as its target. Null when there are none.
  */
-async function findStructureGuide(level: Level): Promise<Float32Array | null> {
+async function findStructureGuide(
+  level: Level,
+  known: { nx: number; ny: number; c: number }[] = [],
+): Promise<Float32Array | null> {
   const { w, h, image, hole } = level;
   const { cv } = await loadOpenCv();
   const grey = new Uint8Array(w * h);
@@ -621,7 +636,7 @@ async function findStructureGuide(level: Level): Promise<Float32Array | null> {
   const edgeData = Uint8Array.from(edges.data as Uint8Array);
   edges.delete();
   const touches = dilate(hole, w, h, 5);
-  const crossing: { nx: number; ny: number; c: number }[] = [];
+  const crossing: { nx: number; ny: number; c: number }[] = [...known];
   segments.sort(
     (a, b) => Math.hypot(b[2] - b[0], b[3] - b[1]) - Math.hypot(a[2] - a[0], a[3] - a[1]),
   );
