@@ -26,11 +26,12 @@ export function layoutFromCookie(value: string | undefined): PrerenderedLayout |
 
 /** Keeps the cookie naming the app's layout now, for the server's next drawing of a page. */
 export function rememberLayout(layout: PrerenderedLayout) {
-  const value = layout.isMobile
-    ? 'mobile'
-    : layout.isSidebarCollapsed
-      ? 'desktop-collapsed'
-      : 'desktop';
+  const value = Object.keys(LAYOUTS).find(
+    (name) =>
+      LAYOUTS[name]!.isMobile === layout.isMobile &&
+      // The sidebar's state matters only beside it, on a wide screen.
+      (layout.isMobile || LAYOUTS[name]!.isSidebarCollapsed === layout.isSidebarCollapsed),
+  );
   document.cookie = `${LAYOUT_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`;
 }
 
