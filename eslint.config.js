@@ -64,6 +64,24 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP layer is shared plumbing under every module; a module depends on it, never the reverse.
+    files: ['apps/server/src/http/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules', '**/modules/**'],
+              message:
+                'The HTTP layer must not import a module; move the shared piece into http/ or platform/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Only config.ts reads the environment.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],

@@ -60,3 +60,38 @@ describe('the query client when a session ends elsewhere', () => {
     expect(told).toBe(1);
   });
 });
+
+describe('a mutation that shows its own signed-out text', () => {
+  const rejectWith401 = () => Promise.reject(new ApiError(401, 'You must be signed in'));
+
+  it('keeps its 401 to itself: the person, their data and the page stay', async () => {
+    let told = 0;
+    const client = createQueryClient({ onSessionEnded: () => (told += 1) });
+    client.setQueryData(queryKeys.account, signedIn);
+    client.setQueryData(queryKeys.subscription, { tier: 'free' });
+    const failure = await client
+      .getMutationCache()
+      .build(client, { mutationFn: rejectWith401, meta: { showsOwnSignedOutText: true } })
+      .execute(undefined)
+      .catch((error: unknown) => error);
+    // The caller still receives the 401, to say its own text.
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(401);
+    expect(client.getQueryData(queryKeys.account)).toEqual(signedIn);
+    expect(client.getQueryData(queryKeys.subscription)).toEqual({ tier: 'free' });
+    expect(told).toBe(0);
+  });
+
+  it('keeps nothing local when the flag is off: the session ends as for any mutation', async () => {
+    let told = 0;
+    const client = createQueryClient({ onSessionEnded: () => (told += 1) });
+    client.setQueryData(queryKeys.account, signedIn);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: rejectWith401, meta: { showsOwnSignedOutText: false } })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(client.getQueryData(queryKeys.account)).toBeNull();
+    expect(told).toBe(1);
+  });
+});

@@ -4,8 +4,8 @@ import type { ImageSize } from '@adtwin/shared';
 import { readStored, writeStored } from '@/lib/local-storage';
 import { queryKeys } from '@/lib/query-keys';
 import {
-  startSwap,
   useGenerationRun,
+  useStartSwap,
   type Generation,
   type UploadedImage,
 } from '@/features/generation';
@@ -51,11 +51,12 @@ export function useDesignSwap({
   const queryClient = useQueryClient();
   const [result, setResult] = useState<DesignResult | null>(null);
 
+  const swap = useStartSwap();
   const run = useGenerationRun({
     resumeId: draft?.generationId ?? null,
     start: async () => {
       if (!template || !product) throw new Error('Missing URLs for generation');
-      const started = await startSwap({
+      const started = await swap.mutateAsync({
         templateUploadId: template.id,
         productUploadId: product.id,
         size,

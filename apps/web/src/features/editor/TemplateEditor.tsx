@@ -10,8 +10,8 @@ import { useIsMobile } from '@/lib/use-media-query';
 import {
   RunProgressDialog,
   DownloadDialog,
-  startSwap,
   useGenerationRun,
+  useStartSwap,
   type UploadedImage,
 } from '@/features/generation';
 import { editorPath, type TemplateRef } from './editor-route';
@@ -97,11 +97,12 @@ export function TemplateEditor({
     };
   }
 
+  const swap = useStartSwap();
   const run = useGenerationRun({
     resumeId: isViewMode ? null : runningJob.resume(templateRef),
     start: async () => {
       if (!product) throw new ApiError(400, GENERATION_MESSAGES.missingUrls);
-      const started = await startSwap({
+      const started = await swap.mutateAsync({
         ...swapTarget(product.id),
         ...(await regions.removeInputs()),
         ...(shownPlacement ? { placement: shownPlacement } : {}),
@@ -151,7 +152,7 @@ export function TemplateEditor({
     setIsDrawerOpen(false);
     const remove = await regions.removeInputs();
     await variants.start(variantPlacements(shownPlacement, variants.count, natural), (placement) =>
-      startSwap({ ...swapTarget(product.id), ...remove, placement }),
+      swap.mutateAsync({ ...swapTarget(product.id), ...remove, placement }),
     );
   }
 

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { describeStartFailure } from '@/features/generation';
-import { queryKeys } from '@/lib/query-keys';
 import type { Placement } from './placement';
 
 /**
  * Several images in one run: each placement started as its own swap (one credit each), stopping
  * at the first refusal; the ids started and the refusal are kept for the variants dialog.
+ * `startOne` goes through the start mutation (useStartSwap), which reads the credits again.
  */
 export function useVariants() {
-  const queryClient = useQueryClient();
   const [count, setCount] = useState(1);
   const [run, setRun] = useState<{ ids: string[]; error: string | null } | null>(null);
   const [isStarting, setIsStarting] = useState(false);
@@ -37,8 +35,6 @@ export function useVariants() {
     }
     setIsStarting(false);
     setRun({ ids, error });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
   }
 
   return { count, setCount, run, close: () => setRun(null), isStarting, start };

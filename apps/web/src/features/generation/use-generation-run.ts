@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Generation } from './api';
 import { describeStartFailure } from './start-errors';
+import { refreshCredits } from './mutations';
 import { useGeneration } from './use-generation';
-import { queryKeys } from '@/lib/query-keys';
 
 export type RunFailure = { title: string; message: string };
 
@@ -12,7 +12,8 @@ export type GenerationRun = ReturnType<typeof useGenerationRun>;
 
 /**
  * One "Create" button's life: start a job, follow it, show its failure, try it again. A refusal
- * for the plan (no credits) opens the upgrade modal instead of the progress dialog.
+ * for the plan (no credits) opens the upgrade modal instead of the progress dialog. `start` sends
+ * the job through a start mutation (useStartSwap), which reads the credits again once it is in.
  */
 export function useGenerationRun(options: {
   start: () => Promise<{ id: string }>;
@@ -34,11 +35,6 @@ export function useGenerationRun(options: {
     onDoneRef.current = options.onDone;
   });
 
-  const refreshCredits = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
-  }, [queryClient]);
-
   // Settled jobs change the credit counters (charged, or refunded on failure).
   const settled =
     generation && (generation.status === 'done' || generation.status === 'failed')
@@ -46,7 +42,7 @@ export function useGenerationRun(options: {
       : null;
   useEffect(() => {
     if (!settled) return;
-    refreshCredits();
+    refreshCredits(queryClient);
     if (settled.status === 'done') onDoneRef.current?.(settled);
   }, [settled?.id, settled?.status]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -58,7 +54,6 @@ export function useGenerationRun(options: {
     try {
       const started = await startRef.current();
       setGenerationId(started.id);
-      refreshCredits();
     } catch (error) {
       const failure = describeStartFailure(error);
       if (failure.kind === 'upgrade') {
@@ -70,7 +65,7 @@ export function useGenerationRun(options: {
     } finally {
       setIsStarting(false);
     }
-  }, [refreshCredits]);
+  }, []);
 
   const failure: RunFailure | null =
     startFailure ??

@@ -18,30 +18,31 @@ import { Dialog } from '@/components/ui/Dialog';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { usePageTitle } from '@/lib/page-title';
-import { paymentErrorMessage, testBilling, useRefreshBilling, useSubscription } from './api';
+import { paymentErrorMessage, useSubscription } from './api';
+import { useChangeTestSubscription, type TestPortalChange } from './mutations';
 
 const PAID_TIERS = SUBSCRIPTION_TIERS.filter(isKnownPaidTier);
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Which button shows the spinner: the tier switched to, or the change's own button. */
+function busyLabel(change: TestPortalChange): string {
+  return change.kind === 'switch' ? change.tier : change.kind;
+}
 
 /** The test provider's customer portal: switch plan, cancel or resume, and a test clock. */
 export function ManageSubscriptionPage() {
   usePageTitle('Manage subscription');
   const subscription = useSubscription();
-  const refreshBilling = useRefreshBilling();
-  const [busy, setBusy] = useState<string | null>(null);
+  const change = useChangeTestSubscription();
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false);
+  const busy = change.isPending ? busyLabel(change.variables) : null;
 
-  async function run(label: string, action: () => Promise<unknown>, success: string) {
-    setBusy(label);
-    try {
-      await action();
-      await refreshBilling();
-      toast.success(success);
-    } catch (error) {
-      toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.somethingWrong));
-    } finally {
-      setBusy(null);
-    }
+  function run(next: TestPortalChange, success: string) {
+    change.mutate(next, {
+      onSuccess: () => toast.success(success),
+      onError: (error) =>
+        toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.somethingWrong)),
+    });
   }
 
   if (subscription.data?.provider === 'stripe') return <Navigate to="/subscription" replace />;
@@ -101,13 +102,7 @@ export function ManageSubscriptionPage() {
                   variant="secondary"
                   isLoading={busy === 'resume'}
                   disabled={busy !== null}
-                  onClick={() =>
-                    void run(
-                      'resume',
-                      () => testBilling.setCancellation(false),
-                      'Subscription resumed.',
-                    )
-                  }
+                  onClick={() => run({ kind: 'resume' }, 'Subscription resumed.')}
                 >
                   Resume subscription
                 </Button>
@@ -135,11 +130,7 @@ export function ManageSubscriptionPage() {
                     variant="danger"
                     onClick={() => {
                       setIsConfirmingCancel(false);
-                      void run(
-                        'cancel',
-                        () => testBilling.setCancellation(true),
-                        'Subscription cancelled.',
-                      );
+                      run({ kind: 'cancel' }, 'Subscription cancelled.');
                     }}
                   >
                     Yes, cancel
@@ -148,11 +139,9 @@ export function ManageSubscriptionPage() {
               </Dialog>
               <Button
                 variant="secondary"
-                isLoading={busy === 'end'}
+                isLoading={busy === 'end-period'}
                 disabled={busy !== null}
-                onClick={() =>
-                  void run('end', () => testBilling.endPeriod(), 'The period has ended.')
-                }
+                onClick={() => run({ kind: 'end-period' }, 'The period has ended.')}
               >
                 End period now (test clock)
               </Button>
@@ -188,11 +177,7 @@ export function ManageSubscriptionPage() {
                           : `Switch to ${tierLabel(option)}`
                       }
                       onClick={() =>
-                        void run(
-                          option,
-                          () => testBilling.changePlan(option),
-                          `Switched to ${tierLabel(option)}.`,
-                        )
+                        run({ kind: 'switch', tier: option }, `Switched to ${tierLabel(option)}.`)
                       }
                     >
                       {isCurrent ? 'Current' : 'Switch'}

@@ -26,15 +26,8 @@ import { cn } from '@/components/ui/cn';
 import { useAccount } from '@/lib/account';
 import { usePageTitle } from '@/lib/page-title';
 import { useClientConfig } from '@/lib/use-client-config';
-import {
-  openPortal,
-  paymentErrorMessage,
-  readCheckout,
-  redirectTo,
-  startCheckout,
-  useRefreshBilling,
-  useSubscription,
-} from './api';
+import { paymentErrorMessage, readCheckout, useRefreshBilling, useSubscription } from './api';
+import { useOpenPortal, useStartCheckout } from './mutations';
 
 const isFrequency = (value: string | null): value is BillingFrequency =>
   (BILLING_FREQUENCIES as readonly (string | null)[]).includes(value);
@@ -75,7 +68,15 @@ export function SubscriptionPage() {
   );
   const frequency = chosenFrequency ?? current?.frequency ?? DEFAULT_BILLING_FREQUENCY;
   const highlighted = isPlan(params.get('plan')) ? (params.get('plan') as PaidPlan) : null;
-  const [busyPlan, setBusyPlan] = useState<PaidPlan | null>(null);
+  const checkout = useStartCheckout();
+  const portal = useOpenPortal();
+  // A plan's button stays busy from the click until the browser has left for the payment page.
+  const busyPlan =
+    (checkout.isPending || checkout.isSuccess) && checkout.variables
+      ? checkout.variables.plan
+      : portal.isPending || portal.isSuccess
+        ? (current?.plan ?? null) // the portal is opened from the person's own plan
+        : null;
   const handledSession = useRef<string | null>(null);
 
   // Back from checkout: the address proves nothing, so the server is asked whether this
@@ -114,31 +115,26 @@ export function SubscriptionPage() {
       .catch(() => toast.error(CHECKOUT_NOT_CONFIRMED));
   }, [params, refreshBilling, setParams]);
 
-  async function upgrade(plan: PaidPlan) {
+  function upgrade(plan: PaidPlan) {
     // The session ended in another tab: say so before calling the server.
     if (account.data === null) {
       toast.error(SUBSCRIPTION_MESSAGES.mustBeLoggedIn);
       return;
     }
-    setBusyPlan(plan);
-    try {
-      const { url } = await startCheckout(plan, frequency);
-      redirectTo(url);
-    } catch (error) {
-      toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.checkoutFailed));
-      setBusyPlan(null);
-    }
+    checkout.mutate(
+      { plan, frequency },
+      {
+        onError: (error) =>
+          toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.checkoutFailed)),
+      },
+    );
   }
 
-  async function manage(plan: PaidPlan) {
-    setBusyPlan(plan);
-    try {
-      const { url } = await openPortal();
-      redirectTo(url);
-    } catch (error) {
-      toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.redirectFailed));
-      setBusyPlan(null);
-    }
+  function manage() {
+    portal.mutate(undefined, {
+      onError: (error) =>
+        toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.redirectFailed)),
+    });
   }
 
   return (
@@ -246,7 +242,7 @@ export function SubscriptionPage() {
                       subscription.isError ||
                       subscription.data?.provider === 'none'
                     }
-                    onClick={() => void (isCurrent ? manage(planId) : upgrade(planId))}
+                    onClick={() => (isCurrent ? manage() : upgrade(planId))}
                     aria-label={`${isCurrent ? 'Manage' : 'Upgrade to'} ${plan.label} ${FREQUENCY_LABELS[frequency]}`}
                   >
                     {isCurrent ? 'Manage' : 'Upgrade'}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { FlaskConical } from 'lucide-react';
@@ -14,7 +13,8 @@ import {
 } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { usePageTitle } from '@/lib/page-title';
-import { paymentErrorMessage, testBilling, useRefreshBilling } from './api';
+import { paymentErrorMessage } from './api';
+import { useConfirmTestCheckout } from './mutations';
 
 /**
  * The test provider's checkout: what Stripe Checkout would show, clearly marked as a test. Its
@@ -25,8 +25,7 @@ export function TestCheckoutPage() {
   usePageTitle('Test checkout');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const refreshBilling = useRefreshBilling();
-  const [isConfirming, setIsConfirming] = useState(false);
+  const confirmation = useConfirmTestCheckout();
   const sessionId = params.get('session_id') ?? '';
   const plan = params.get('plan') as PaidPlan | null;
   const frequency = params.get('frequency') as BillingFrequency | null;
@@ -46,21 +45,16 @@ export function TestCheckoutPage() {
   const price = PLANS[plan][frequency];
   const unit = frequency === 'weekly' ? 'week' : 'month';
 
-  async function confirm() {
-    setIsConfirming(true);
-    try {
-      await testBilling.confirm({ sessionId });
-      await refreshBilling();
-      navigate(
-        `/subscription?session_id=${encodeURIComponent(sessionId)}&plan=${plan}&type=${frequency}`,
-        {
-          replace: true,
-        },
-      );
-    } catch (error) {
-      toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.checkoutFailed));
-      setIsConfirming(false);
-    }
+  function confirm() {
+    confirmation.mutate(sessionId, {
+      onSuccess: () =>
+        navigate(
+          `/subscription?session_id=${encodeURIComponent(sessionId)}&plan=${plan}&type=${frequency}`,
+          { replace: true },
+        ),
+      onError: (error) =>
+        toast.error(paymentErrorMessage(error, SUBSCRIPTION_MESSAGES.checkoutFailed)),
+    });
   }
 
   return (
@@ -103,7 +97,7 @@ export function TestCheckoutPage() {
           >
             Cancel
           </Link>
-          <Button isLoading={isConfirming} onClick={() => void confirm()}>
+          <Button isLoading={confirmation.isPending || confirmation.isSuccess} onClick={confirm}>
             Confirm test payment
           </Button>
         </div>

@@ -1,4 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 import {
   SUBSCRIPTION_MESSAGES,
@@ -17,14 +18,17 @@ export function useSubscription() {
 }
 
 /** Reloads everything that shows plan or credits: this page, the sidebar, the profile menu. */
+export function refreshBilling(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.credits }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.account }),
+  ]);
+}
+
 export function useRefreshBilling() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.credits }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.account }),
-    ]);
+  return useCallback(() => refreshBilling(queryClient), [queryClient]);
 }
 
 /** The spec's texts for a failed payment call. */

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { acceptChatFiles } from '@adtwin/shared';
 import { variantUrl } from '@/lib/image-url';
-import { queryKeys } from '@/lib/query-keys';
-import { uploadImage } from '@/features/generation';
+import { useUploadImage } from '@/features/generation';
 import type { Attachment } from './ChatComposer';
 import { newId } from './use-chat-conversation';
 
@@ -17,7 +15,7 @@ function revokePreview(attachment: Attachment) {
  * preview shows meanwhile), library images come as they are.
  */
 export function useChatAttachments({ hasInputImage }: { hasInputImage: boolean }) {
-  const queryClient = useQueryClient();
+  const upload = useUploadImage();
   const [attachments, setAttachments] = useState<Attachment[]>([]);
 
   function pickFiles(files: File[]) {
@@ -30,7 +28,8 @@ export function useChatAttachments({ hasInputImage }: { hasInputImage: boolean }
       const key = newId();
       const previewUrl = URL.createObjectURL(file);
       setAttachments((current) => [...current, { key, name: file.name, previewUrl, image: null }]);
-      uploadImage(file)
+      upload
+        .mutateAsync(file)
         .then((item) => {
           setAttachments((current) =>
             current.map((attachment) =>
@@ -39,8 +38,6 @@ export function useChatAttachments({ hasInputImage }: { hasInputImage: boolean }
                 : attachment,
             ),
           );
-          void queryClient.invalidateQueries({ queryKey: queryKeys.library });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.uploads });
         })
         .catch((uploadError: unknown) => {
           toast.error(uploadError instanceof Error ? uploadError.message : 'Upload failed');

@@ -4,11 +4,11 @@ import toast from 'react-hot-toast';
 import { CHAT_MESSAGES, chatError, type ImageSize } from '@adtwin/shared';
 import { ApiError } from '@/lib/api-client';
 import { readStored, writeStored } from '@/lib/local-storage';
-import { queryKeys } from '@/lib/query-keys';
 import {
   describeStartFailure,
-  startChat,
-  uploadImage,
+  refreshCredits,
+  useStartChat,
+  useUploadImage,
   type Generation,
 } from '@/features/generation';
 import {
@@ -35,6 +35,8 @@ export function useChatConversation(userId: string) {
   const [state, dispatch] = useReducer(chatReducer, userId, (id) =>
     restoreChat(readStored(storageKey(id))),
   );
+  const chatStart = useStartChat();
+  const upload = useUploadImage();
   const [selectingId, setSelectingId] = useState<string | null>(null);
   const [upgradeFeature, setUpgradeFeature] = useState<string | null>(null);
 
@@ -42,17 +44,11 @@ export function useChatConversation(userId: string) {
     writeStored(storageKey(userId), JSON.stringify(state));
   }, [state, userId]);
 
-  function refreshCredits() {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
-  }
-
   async function startJob(aiId: string, request: ChatRequestSnapshot, isRegeneration: boolean) {
     const fallback = isRegeneration ? CHAT_MESSAGES.regenerateFailed : CHAT_MESSAGES.generateFailed;
     try {
-      const generation = await startChat(request);
+      const generation = await chatStart.mutateAsync(request);
       dispatch({ type: 'started', aiId, generationId: generation.id });
-      refreshCredits();
     } catch (error) {
       let text: string = fallback;
       if (error instanceof ApiError && error.status === 401) text = CHAT_MESSAGES.notAuthenticated;
@@ -115,7 +111,7 @@ export function useChatConversation(userId: string) {
   /** A job's end, as its bubble saw it: the credits change either way. */
   function settle(message: AiChatMessage, outcome: JobOutcome) {
     if (!message.generationId) return;
-    refreshCredits();
+    refreshCredits(queryClient);
     if (outcome.status === 'done') {
       dispatch({ type: 'finished', aiId: message.id, generationId: message.generationId });
     } else {
@@ -156,10 +152,9 @@ export function useChatConversation(userId: string) {
         const file = new File([blob], generation.result.fileName, {
           type: blob.type || 'image/png',
         });
-        const item = await uploadImage(file);
+        const item = await upload.mutateAsync(file);
         image = { uploadId: item.id, url: item.url, name: item.name };
         dispatch({ type: 'result-uploaded', aiId: message.id, image });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.library });
       } catch (error) {
         toast.error(error instanceof Error ? error.message : CHAT_MESSAGES.libraryLoadFailed);
         return;

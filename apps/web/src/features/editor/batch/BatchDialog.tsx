@@ -15,14 +15,16 @@ import {
   describeStartFailure,
   downloadUrl,
   fetchGeneration,
+  refreshCredits,
   type Generation,
   type UploadedImage,
 } from '@/features/generation';
 import { TemplateChecklist } from '../TemplateBrowser';
-import { startBatch, type Batch } from './api';
+import type { Batch } from './api';
 import { batchItemState, summariseBatch, type BatchItemState } from './batch-progress';
 import { describeBatchCost, toggleBatchPick, type BatchPick } from './batch-selection';
 import { BatchDownloadError, batchZipName, buildBatchZip } from './batch-zip';
+import { useStartBatch } from './mutations';
 import { queryKeys } from '@/lib/query-keys';
 
 type Run = { picks: readonly BatchPick[]; batch: Batch };
@@ -44,12 +46,12 @@ export function BatchDialog({
   size: ImageSize;
   replacements: { toReplace: string; replacement: string }[];
 }) {
-  const queryClient = useQueryClient();
   const { data: credits } = useCredits();
   const creditsLeft = credits ? Math.max(0, credits.credits - credits.creditsUsed) : null;
   const [selected, setSelected] = useState<readonly BatchPick[]>([]);
   const [run, setRun] = useState<Run | null>(null);
-  const [isStarting, setIsStarting] = useState(false);
+  const batchStart = useStartBatch();
+  const isStarting = batchStart.isPending;
   const [startError, setStartError] = useState<string | null>(null);
   const cost = describeBatchCost({ count: selected.length, creditsLeft });
 
@@ -66,11 +68,10 @@ export function BatchDialog({
 
   async function start() {
     if (!product || selected.length === 0) return;
-    setIsStarting(true);
     setStartError(null);
     try {
       const picks = selected;
-      const batch = await startBatch({
+      const batch = await batchStart.mutateAsync({
         productUploadId: product.id,
         templateIds: picks.map((pick) => pick.id),
         size,
@@ -84,10 +85,6 @@ export function BatchDialog({
           ? `${failure.feature} needs a paid plan or more credits.`
           : failure.message,
       );
-    } finally {
-      setIsStarting(false);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
     }
   }
 
@@ -187,8 +184,7 @@ function BatchRun({
   if (summary.isSettled && !settledRefreshed) {
     // Failed jobs were refunded: the counters change once more.
     setSettledRefreshed(true);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.credits });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.account });
+    refreshCredits(queryClient);
   }
 
   async function downloadAll() {

@@ -8,7 +8,8 @@ import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { variantUrl } from '@/lib/image-url';
 import type { UploadedImage } from '@/features/generation';
-import { saveCutOutMask, type CutOut } from './api';
+import type { CutOut } from './api';
+import { useSaveCutOut } from './mutations';
 
 /** The mask is edited at most this large on its longer side (the server stretches it back). */
 const WORK_SIDE = 1024;
@@ -37,7 +38,6 @@ export function CutOutEditor(props: {
   onOpenChange: (isOpen: boolean) => void;
   product: UploadedImage;
   cutOut: CutOut;
-  onSaved: (cutOut: CutOut) => void;
 }) {
   return (
     <Dialog
@@ -57,12 +57,10 @@ function TouchUp({
   onOpenChange,
   product,
   cutOut,
-  onSaved,
 }: {
   onOpenChange: (isOpen: boolean) => void;
   product: UploadedImage;
   cutOut: CutOut;
-  onSaved: (cutOut: CutOut) => void;
 }) {
   const sizeId = useId();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
@@ -75,6 +73,7 @@ function TouchUp({
   const [undoCount, setUndoCount] = useState(0);
   const [isReady, setIsReady] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
+  const saveMask = useSaveCutOut();
 
   const draw = useCallback(() => {
     const canvas = canvasRef.current;
@@ -209,7 +208,7 @@ function TouchUp({
     try {
       const blob = await new Promise<Blob | null>((resolve) => mask.toBlob(resolve, 'image/png'));
       if (!blob) throw new Error('The mask could not be encoded.');
-      onSaved(await saveCutOutMask(product.id, blob));
+      await saveMask.mutateAsync({ uploadId: product.id, mask: blob });
       toast.success('Cut-out saved. Every design with this product uses it.');
       onOpenChange(false);
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Brush } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
@@ -30,7 +30,6 @@ export function CutOutSection({
   product: UploadedImage;
   disabled: boolean;
 }) {
-  const queryClient = useQueryClient();
   const cutOut = useCutOut(product);
   const [isEditing, setIsEditing] = useState(false);
 
@@ -81,7 +80,6 @@ export function CutOutSection({
           onOpenChange={setIsEditing}
           product={product}
           cutOut={cutOut.data}
-          onSaved={(saved) => queryClient.setQueryData(queryKeys.cutOut(product.id), saved)}
         />
       )}
     </section>

@@ -5,7 +5,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { isAllowedImageFile } from '@/lib/upload-rules';
-import { uploadImage, type UploadedImage } from '../api';
+import type { UploadedImage } from '../api';
+import { useUploadImage } from '../mutations';
 
 /**
  * Choose or drop one image; it is put in the person's library at once, so a reload or another
@@ -28,7 +29,8 @@ export function ImageUploader({
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
+  const upload = useUploadImage();
+  const isUploading = upload.isPending;
   const [isDragging, setIsDragging] = useState(false);
   const [previewFailed, setPreviewFailed] = useState<string | null>(null);
 
@@ -36,13 +38,11 @@ export function ImageUploader({
     if (!file) return;
     if (!isAllowedImageFile(file)) return setError(BROWSE_MESSAGES.uploadTypes);
     setError(null);
-    setIsUploading(true);
     try {
-      onChange(await uploadImage(file));
+      onChange(await upload.mutateAsync(file));
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : 'Upload failed. Please try again.');
     } finally {
-      setIsUploading(false);
       if (inputRef.current) inputRef.current.value = '';
     }
   }
