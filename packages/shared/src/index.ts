@@ -21,3 +21,6 @@ export * from './schemas/generation.schema.js';
 export * from './schemas/billing.schema.js';
 export * from './schemas/templates.schema.js';
 export * from './schemas/bug-report.schema.js';
+export * from './schemas/batches.schema.js';
+export * from './schemas/api-keys.schema.js';
+export * from './schemas/public-api.schema.js';
