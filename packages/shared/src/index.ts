@@ -24,3 +24,5 @@ export * from './schemas/bug-report.schema.js';
 export * from './schemas/batches.schema.js';
 export * from './schemas/api-keys.schema.js';
 export * from './schemas/public-api.schema.js';
+export * from './schemas/uploads.schema.js';
+export * from './schemas/community.schema.js';
