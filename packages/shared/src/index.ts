@@ -26,3 +26,5 @@ export * from './schemas/api-keys.schema.js';
 export * from './schemas/public-api.schema.js';
 export * from './schemas/uploads.schema.js';
 export * from './schemas/community.schema.js';
+export * from './schemas/profile.schema.js';
+export * from './schemas/image-variants.schema.js';
