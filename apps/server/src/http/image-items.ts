@@ -4,8 +4,6 @@ import { PublicError } from './errors.js';
 
 export const ImageItemSchema = SharedImageItemSchema.meta({ id: 'ImageItem' });
 
-export const IdParamSchema = z.object({ id: z.uuid() });
-
 /** A multipart field `file`; the route schema documents it, the bytes are judged by the service. */
 export const FileFieldSchema = z
   .custom<File>((value) => value instanceof File, { message: 'a file is required' })

@@ -19,3 +19,11 @@ export const ImageItemSchema = z.object({
   monthYear: z.string(),
 });
 export type ImageItem = z.infer<typeof ImageItemSchema>;
+
+/** `{id}` in a path for a row keyed by a UUID (uploads, generations, batches, keys, templates). */
+export const UuidParamsSchema = z.object({ id: z.uuid() });
+
+/** `{id}` in a path for a `serial` row: it arrives as text. */
+export const SerialIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(MAX_SERIAL_ID),
+});

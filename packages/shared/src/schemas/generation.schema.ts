@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_SIZE_VALUES, MAX_CHAT_IMAGES, MAX_TEXT_REPLACEMENTS } from '../generation.js';
+import { DOWNLOAD_FORMATS, DOWNLOAD_QUALITIES } from '../download.js';
 import {
   GENERATION_STEP_KEYS,
   GENERATION_STEP_STATUSES,
@@ -72,6 +73,19 @@ export const GenerationSchema = z.object({
 export type Generation = z.infer<typeof GenerationSchema>;
 export type GenerationStep = Generation['steps'][number];
 
+/** The words of the ad to replace, as a swap or a batch asks for them. */
+export const TextReplacementsBodySchema = z
+  .array(
+    z.object({
+      toReplace: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
+      replacement: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
+    }),
+  )
+  .max(MAX_TEXT_REPLACEMENTS)
+  .default([]);
+
+export const ImageSizeBodySchema = z.enum(IMAGE_SIZE_VALUES).default('1024x1024');
+
 export const SwapBodySchema = z.object({
   /** Exactly one of the three template sources. */
   templateId: z.number().int().min(1).max(MAX_SERIAL_ID).optional(),
@@ -79,16 +93,8 @@ export const SwapBodySchema = z.object({
   /** The design page: a template image the person uploaded to their library. */
   templateUploadId: z.uuid().optional(),
   productUploadId: z.uuid(),
-  replacements: z
-    .array(
-      z.object({
-        toReplace: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
-        replacement: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
-      }),
-    )
-    .max(MAX_TEXT_REPLACEMENTS)
-    .default([]),
-  size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
+  replacements: TextReplacementsBodySchema,
+  size: ImageSizeBodySchema,
   productBox: BoxSchema.optional(),
   removeMask: z
     .string()
@@ -121,7 +127,7 @@ export const ChatBodySchema = z
   .object({
     prompt: z.string().trim().max(PROMPT_MAX_LENGTH),
     referenceUploadIds: z.array(z.uuid()).max(MAX_CHAT_IMAGES).default([]),
-    size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
+    size: ImageSizeBodySchema,
     visibility: z.enum(VISIBILITIES).optional(),
     /** A Regenerate: 1, 2... asks the local engine for another layout of the same request. */
     variation: z.number().int().min(0).max(100).optional(),
@@ -132,3 +138,19 @@ export const ChatBodySchema = z
   });
 export type ChatRequest = z.input<typeof ChatBodySchema>;
 export type ChatInput = z.output<typeof ChatBodySchema>;
+
+/** `{number}` of GET /generations/by-number/{number}: a design's public number. */
+export const GenerationNumberParamsSchema = z.object({
+  number: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53),
+});
+
+/** How a result is downloaded; the server applies the plan's rules to what is asked. */
+export const DownloadQuerySchema = z.object({
+  format: z.enum(DOWNLOAD_FORMATS).default('png'),
+  quality: z.enum(DOWNLOAD_QUALITIES).default('preview'),
+  name: z.string().max(200).optional(),
+});

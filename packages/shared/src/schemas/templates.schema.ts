@@ -16,6 +16,13 @@ export type TemplateListQuery = z.input<typeof TemplateListQuerySchema>;
 
 export const UserVoteSchema = z.enum([...VOTE_TYPES, 'none']);
 
+/**
+ * PUT /api/templates/{id}/vote. The id is read by the service, which tells an official
+ * template's number from a community template's UUID and answers the spec's message for neither.
+ */
+export const TemplateVoteParamsSchema = z.object({ id: z.string().max(64) });
+export const VoteBodySchema = z.object({ vote: UserVoteSchema });
+
 /** An official template as the gallery shows it. */
 export const TemplateCardSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,11 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { API_KEY_NAME_MAX_LENGTH, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '@adtwin/shared';
+import {
+  CreateApiKeyBodySchema,
+  UuidParamsSchema,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENTS,
+  WebhookBodySchema,
+} from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
@@ -38,7 +44,6 @@ const DeliverySchema = z
   .openapi('WebhookDelivery');
 
 const OkSchema = z.object({ ok: z.literal(true) });
-const IdParams = z.object({ id: z.uuid() });
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({
   description,
@@ -69,11 +74,7 @@ const createKeyRoute = createRoute({
   request: {
     body: {
       required: true,
-      content: {
-        'application/json': {
-          schema: z.object({ name: z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH) }),
-        },
-      },
+      content: { 'application/json': { schema: CreateApiKeyBodySchema } },
     },
   },
   responses: {
@@ -88,7 +89,7 @@ const revokeRoute = createRoute({
   path: '/api-keys/{id}',
   tags: ['api keys'],
   summary: 'Revokes an API key: it stops working at once',
-  request: { params: IdParams },
+  request: { params: UuidParamsSchema },
   responses: { 200: json('Revoked', OkSchema), 401: errors[401], 404: errors[404] },
 });
 
@@ -99,10 +100,10 @@ const setWebhookRoute = createRoute({
   summary:
     "Sets the key's webhook: each finished or failed generation it started is posted there, signed with the secret in this answer",
   request: {
-    params: IdParams,
+    params: UuidParamsSchema,
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ url: z.string().trim().max(2000) }) } },
+      content: { 'application/json': { schema: WebhookBodySchema } },
     },
   },
   responses: {
@@ -119,7 +120,7 @@ const clearWebhookRoute = createRoute({
   path: '/api-keys/{id}/webhook',
   tags: ['api keys'],
   summary: "Removes the key's webhook",
-  request: { params: IdParams },
+  request: { params: UuidParamsSchema },
   responses: { 200: json('Removed', OkSchema), 401: errors[401], 404: errors[404] },
 });
 
@@ -128,7 +129,7 @@ const deliveriesRoute = createRoute({
   path: '/api-keys/{id}/deliveries',
   tags: ['api keys'],
   summary: "The key's latest 50 webhook deliveries, newest first",
-  request: { params: IdParams },
+  request: { params: UuidParamsSchema },
   responses: {
     200: json('The deliveries', z.object({ items: z.array(DeliverySchema) })),
     401: errors[401],

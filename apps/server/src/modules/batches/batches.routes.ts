@@ -1,36 +1,12 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import {
-  IMAGE_SIZE_VALUES,
-  MAX_BATCH_TEMPLATES,
-  MAX_SERIAL_ID,
-  MAX_TEXT_REPLACEMENTS,
-  TEXT_REPLACEMENT_MAX_LENGTH,
-} from '@adtwin/shared';
+import { BatchRequestSchema as SharedBatchRequestSchema } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { BatchService } from './batches.service.js';
 
-export const BatchRequestSchema = z
-  .object({
-    productUploadId: z.uuid(),
-    templateIds: z
-      .array(z.number().int().min(1).max(MAX_SERIAL_ID))
-      .min(1)
-      .max(MAX_BATCH_TEMPLATES),
-    size: z.enum(IMAGE_SIZE_VALUES).default('1024x1024'),
-    replacements: z
-      .array(
-        z.object({
-          toReplace: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
-          replacement: z.string().max(TEXT_REPLACEMENT_MAX_LENGTH),
-        }),
-      )
-      .max(MAX_TEXT_REPLACEMENTS)
-      .default([]),
-  })
-  .openapi('BatchRequest');
+export const BatchRequestSchema = SharedBatchRequestSchema.meta({ id: 'BatchRequest' });
 
 export const BatchSchema = z
   .object({

@@ -1,10 +1,13 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import {
   CheckoutBodySchema as SharedCheckoutBodySchema,
+  CheckoutSessionParamsSchema,
   CheckoutOutcomeSchema as SharedCheckoutOutcomeSchema,
   RedirectUrlSchema,
-  SUBSCRIPTION_TIERS,
   SubscriptionSchema as SharedSubscriptionSchema,
+  TestCancelBodySchema,
+  TestChangePlanBodySchema,
+  TestConfirmBodySchema,
 } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
@@ -47,11 +50,6 @@ const checkoutRoute = createRoute({
   responses: { 200: json(UrlSchema, 'Redirect here'), ...errors },
 });
 
-/** Stripe's `cs_...` ids and the test provider's `test_cs_<uuid>`. */
-const CheckoutParamsSchema = z.object({
-  sessionId: z.string().regex(/^(cs|test_cs)_[A-Za-z0-9_-]{1,200}$/),
-});
-
 const CheckoutOutcomeSchema = SharedCheckoutOutcomeSchema.meta({ id: 'CheckoutOutcome' });
 
 const readCheckoutRoute = createRoute({
@@ -59,7 +57,7 @@ const readCheckoutRoute = createRoute({
   path: '/billing/checkout-session/{sessionId}',
   tags: ['billing'],
   summary: "One of the person's checkouts as the payment provider records it: paid or open",
-  request: { params: CheckoutParamsSchema },
+  request: { params: CheckoutSessionParamsSchema },
   responses: { 200: json(CheckoutOutcomeSchema, 'The checkout'), ...errors },
 });
 
@@ -83,10 +81,7 @@ const webhookRoute = createRoute({
   },
 });
 
-/** Only the checkout's id: its plan is the one the server recorded when the checkout opened. */
-const TestConfirmSchema = z
-  .object({ sessionId: z.string().regex(/^test_cs_[0-9a-f-]{36}$/) })
-  .openapi('TestCheckoutConfirm');
+const TestConfirmSchema = TestConfirmBodySchema.meta({ id: 'TestCheckoutConfirm' });
 
 const testConfirmRoute = createRoute({
   method: 'post',
@@ -99,11 +94,6 @@ const testConfirmRoute = createRoute({
   responses: { 200: json(SubscriptionSchema, 'The new subscription'), ...errors },
 });
 
-const PAID_TIERS = SUBSCRIPTION_TIERS.filter((tier) => tier !== 'free') as [
-  Exclude<(typeof SUBSCRIPTION_TIERS)[number], 'free'>,
-  ...Exclude<(typeof SUBSCRIPTION_TIERS)[number], 'free'>[],
-];
-
 const testChangeRoute = createRoute({
   method: 'post',
   path: '/billing/test/change-plan',
@@ -112,7 +102,7 @@ const testChangeRoute = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ tier: z.enum(PAID_TIERS) }) } },
+      content: { 'application/json': { schema: TestChangePlanBodySchema } },
     },
   },
   responses: { 200: json(SubscriptionSchema, 'The changed subscription'), ...errors },
@@ -126,7 +116,7 @@ const testCancelRoute = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ cancel: z.boolean() }) } },
+      content: { 'application/json': { schema: TestCancelBodySchema } },
     },
   },
   responses: { 200: json(SubscriptionSchema, 'The subscription'), ...errors },

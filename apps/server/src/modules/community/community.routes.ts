@@ -1,15 +1,16 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/app-env.js';
-import {
-  FileFieldSchema,
-  IdParamSchema,
-  errorResponses,
-  readFileBytes,
-} from '../../http/image-items.js';
+import { FileFieldSchema, errorResponses, readFileBytes } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema, TEMPLATE_NAME_MAX_LENGTH } from '@adtwin/shared';
+import {
+  CommunityTemplateFormFieldsSchema,
+  PageQuerySchema,
+  RenameTemplateBodySchema,
+  TemplateVisibilityBodySchema,
+  UuidParamsSchema,
+} from '@adtwin/shared';
 import type { CommunityService } from './community.service.js';
 
 const errors = errorResponses(ErrorSchema);
@@ -47,11 +48,7 @@ const createTemplateRoute = createRoute({
     body: {
       content: {
         'multipart/form-data': {
-          schema: z.object({
-            file: FileFieldSchema,
-            name: z.string().max(TEMPLATE_NAME_MAX_LENGTH),
-            isPublic: z.enum(['true', 'false']).default('true'),
-          }),
+          schema: z.object({ file: FileFieldSchema, ...CommunityTemplateFormFieldsSchema.shape }),
         },
       },
     },
@@ -71,8 +68,8 @@ const visibilityRoute = createRoute({
   tags: ['community'],
   summary: 'Make one of the caller’s templates public, or private on a paid plan',
   request: {
-    params: IdParamSchema,
-    body: { content: { 'application/json': { schema: z.object({ isPublic: z.boolean() }) } } },
+    params: UuidParamsSchema,
+    body: { content: { 'application/json': { schema: TemplateVisibilityBodySchema } } },
   },
   responses: {
     200: {
@@ -93,13 +90,9 @@ const renameRoute = createRoute({
   tags: ['community'],
   summary: 'Rename one of the caller’s templates',
   request: {
-    params: IdParamSchema,
+    params: UuidParamsSchema,
     body: {
-      content: {
-        'application/json': {
-          schema: z.object({ name: z.string().max(TEMPLATE_NAME_MAX_LENGTH) }),
-        },
-      },
+      content: { 'application/json': { schema: RenameTemplateBodySchema } },
     },
   },
   responses: {
@@ -128,7 +121,7 @@ const communityOneRoute = createRoute({
   path: '/community-templates/{id}',
   tags: ['community'],
   summary: 'One community template, if the caller owns it or it is public',
-  request: { params: IdParamSchema },
+  request: { params: UuidParamsSchema },
   responses: {
     200: {
       description: 'The template',

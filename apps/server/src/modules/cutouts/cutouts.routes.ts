@@ -1,12 +1,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { BoxSchema } from '@adtwin/shared';
+import { BoxSchema, UuidParamsSchema } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
-import {
-  FileFieldSchema,
-  IdParamSchema,
-  errorResponses,
-  readFileBytes,
-} from '../../http/image-items.js';
+import { FileFieldSchema, errorResponses, readFileBytes } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
@@ -35,7 +30,7 @@ const getRoute = createRoute({
   tags: ['uploads'],
   summary:
     'The product cut out of one of the caller’s uploads (made on first request), and warnings',
-  request: { params: IdParamSchema },
+  request: { params: UuidParamsSchema },
   responses: {
     200: { description: 'The cut-out', content: { 'application/json': { schema: CutOutSchema } } },
     ...errors,
@@ -49,7 +44,7 @@ const maskRoute = createRoute({
   summary:
     'Replace the cut-out by a touched-up mask (opaque or bright pixels are the product); later generations use it',
   request: {
-    params: IdParamSchema,
+    params: UuidParamsSchema,
     body: { content: { 'multipart/form-data': { schema: z.object({ mask: FileFieldSchema }) } } },
   },
   responses: {

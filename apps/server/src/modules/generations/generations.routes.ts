@@ -1,8 +1,9 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
-  DOWNLOAD_FORMATS,
-  DOWNLOAD_QUALITIES,
+  DownloadQuerySchema,
+  GenerationNumberParamsSchema,
+  UuidParamsSchema,
   ChatBodySchema as SharedChatBodySchema,
   GenerationSchema as SharedGenerationSchema,
   SwapBodySchema as SharedSwapBodySchema,
@@ -83,14 +84,12 @@ const createChatRoute = createRoute({
   },
 });
 
-export const IdParams = z.object({ id: z.uuid() });
-
 const getRoute = createRoute({
   method: 'get',
   path: '/generations/{id}',
   tags: ['generations'],
   summary: 'A generation of the signed-in person: status, steps, result',
-  request: { params: IdParams },
+  request: { params: UuidParamsSchema },
   responses: {
     200: {
       description: 'The generation',
@@ -107,13 +106,7 @@ const byNumberRoute = createRoute({
   tags: ['generations'],
   summary: 'A generation of the signed-in person by its public number (view mode)',
   request: {
-    params: z.object({
-      number: z.coerce
-        .number()
-        .int()
-        .positive()
-        .max(2 ** 53),
-    }),
+    params: GenerationNumberParamsSchema,
   },
   responses: {
     200: {
@@ -125,19 +118,13 @@ const byNumberRoute = createRoute({
   },
 });
 
-export const DownloadQuerySchema = z.object({
-  format: z.enum(DOWNLOAD_FORMATS).default('png'),
-  quality: z.enum(DOWNLOAD_QUALITIES).default('preview'),
-  name: z.string().max(200).optional(),
-});
-
 const downloadRoute = createRoute({
   method: 'get',
   path: '/generations/{id}/download',
   tags: ['generations'],
   summary: 'The result as a file: free plans get a preview-quality PNG whatever they ask',
   request: {
-    params: IdParams,
+    params: UuidParamsSchema,
     query: DownloadQuerySchema,
   },
   responses: {

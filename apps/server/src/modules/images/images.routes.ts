@@ -1,17 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { ImageVariantQuerySchema } from '@adtwin/shared';
 import type { ImagesService } from './images.service.js';
-
-// Numbers are parsed loosely and clamped by the service: a bad width is not worth a 400.
-const number = z.coerce.number().finite().optional().catch(undefined);
-const VariantQuerySchema = z.object({
-  w: number,
-  h: number,
-  q: number,
-  f: z.string().max(8).optional(),
-  expires: z.string().max(20).optional(),
-  sig: z.string().max(100).optional(),
-});
 
 /**
  * GET /api/images/<bucket>/<key>?w=&h=&q=&f= : a variant of a stored image the caller may read.
@@ -22,7 +11,7 @@ export function createImageRoutes(deps: {
   readUserId: (headers: Headers) => Promise<string | null>;
 }) {
   return new Hono().get('/images/:bucket/:key{.+}', async (c) => {
-    const parsed = VariantQuerySchema.safeParse(c.req.query());
+    const parsed = ImageVariantQuerySchema.safeParse(c.req.query());
     if (!parsed.success)
       return c.json({ error: 'Invalid image address', code: 'invalid_request' }, 400);
     const query = parsed.data;

@@ -3,7 +3,12 @@ import type { AppEnv } from '../../http/app-env.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { ErrorSchema } from '../../http/schemas.js';
-import { fullNameSchema, onboardingSchema, ONBOARDING_MESSAGES, USER_TYPES } from '@adtwin/shared';
+import {
+  fullNameSchema,
+  onboardingSchema,
+  ONBOARDING_MESSAGES,
+  UserTypeBodySchema,
+} from '@adtwin/shared';
 import type { ProfileService } from './profile.service.js';
 
 export const AccountSchema = z
@@ -111,7 +116,7 @@ const updateUserTypeRoute = createRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ userType: z.enum(USER_TYPES) }) } },
+      content: { 'application/json': { schema: UserTypeBodySchema } },
     },
   },
   responses: {

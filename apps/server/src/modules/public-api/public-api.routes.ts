@@ -1,6 +1,13 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { PAGE_SIZE } from '@adtwin/shared';
+import {
+  API_TEMPLATE_SOURCES,
+  ApiGenerationListQuerySchema,
+  ApiTemplateListQuerySchema,
+  DownloadQuerySchema,
+  IdempotencyHeadersSchema,
+  UuidParamsSchema,
+} from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { FileFieldSchema, ImageItemSchema, readFileBytes } from '../../http/image-items.js';
 import { ApiErrorSchema } from '../../http/schemas.js';
@@ -17,9 +24,7 @@ import type { GenerationEvents } from '../generations/generation-events.js';
 import { streamGeneration } from '../generations/generation-stream.js';
 import {
   ChatBodySchema,
-  DownloadQuerySchema,
   GenerationSchema,
-  IdParams,
   SwapBodySchema,
 } from '../generations/generations.routes.js';
 import type { GenerationService } from '../generations/generations.service.js';
@@ -51,13 +56,6 @@ const startErrors = {
   422: json('The Idempotency-Key was used with another request', ApiErrorSchema),
 } as const;
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().optional().openapi({
-    description:
-      'Any unique string (a UUID). A retry with the same key and body answers the first answer again and never charges twice. Kept 24 hours.',
-  }),
-});
-
 const GenerationAccepted = {
   description: 'Queued; follow it at Location, or by its events',
   headers: z.object({ Location: z.string().openapi({ description: '/api/v1/generations/{id}' }) }),
@@ -66,7 +64,7 @@ const GenerationAccepted = {
 
 const ApiTemplateSchema = z
   .object({
-    source: z.enum(['official', 'own', 'community']),
+    source: z.enum(API_TEMPLATE_SOURCES),
     /** Start a swap with `templateId` (official)... */
     templateId: z.number().int().nullable(),
     /** ...or with `communityTemplateId` (own and community templates). */
@@ -84,7 +82,7 @@ const uploadRoute = createRoute({
   security,
   summary: 'Uploads a product image (png, jpeg or webp, judged by its bytes; at most 10 MB)',
   request: {
-    headers: IdempotencyHeaders,
+    headers: IdempotencyHeadersSchema,
     body: {
       required: true,
       content: { 'multipart/form-data': { schema: z.object({ file: FileFieldSchema }) } },
@@ -107,12 +105,7 @@ const templatesRoute = createRoute({
   summary:
     'Templates to swap into: official ones, the key owner’s own, or other people’s public ones',
   request: {
-    query: z.object({
-      source: z.enum(['official', 'own', 'community']).default('official'),
-      offset: z.coerce.number().int().min(0).max(100_000).default(0),
-      limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.first),
-      search: z.string().max(100).optional(),
-    }),
+    query: ApiTemplateListQuerySchema,
   },
   responses: { 200: json('One page', z.object({ items: z.array(ApiTemplateSchema) })), ...errors },
 });
@@ -125,7 +118,7 @@ const swapRoute = createRoute({
   summary:
     'Starts a swap: the product into a template (official, community, or an uploaded image), words replaced; one credit',
   request: {
-    headers: IdempotencyHeaders,
+    headers: IdempotencyHeadersSchema,
     body: { required: true, content: { 'application/json': { schema: SwapBodySchema } } },
   },
   responses: { 202: GenerationAccepted, ...startErrors },
@@ -138,7 +131,7 @@ const chatRoute = createRoute({
   security,
   summary: 'Starts a chat generation from a prompt and up to 3 reference uploads; one credit',
   request: {
-    headers: IdempotencyHeaders,
+    headers: IdempotencyHeadersSchema,
     body: { required: true, content: { 'application/json': { schema: ChatBodySchema } } },
   },
   responses: { 202: GenerationAccepted, ...startErrors },
@@ -151,11 +144,7 @@ const listRoute = createRoute({
   security,
   summary: 'The key owner’s generations, newest first',
   request: {
-    query: z.object({
-      status: z.enum(['queued', 'running', 'done', 'failed']).optional(),
-      offset: z.coerce.number().int().min(0).max(100_000).default(0),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
-    }),
+    query: ApiGenerationListQuerySchema,
   },
   responses: { 200: json('One page', z.object({ items: z.array(GenerationSchema) })), ...errors },
 });
@@ -166,7 +155,7 @@ const getRoute = createRoute({
   tags,
   security,
   summary: 'One generation: status, steps, error, and the result’s address when done',
-  request: { params: IdParams },
+  request: { params: UuidParamsSchema },
   responses: { 200: json('The generation', GenerationSchema), ...errors },
 });
 
@@ -177,7 +166,7 @@ const eventsRoute = createRoute({
   security,
   summary:
     'Server-sent events: a `generation` event (the Generation as JSON) at each change, until done or failed',
-  request: { params: IdParams },
+  request: { params: UuidParamsSchema },
   responses: {
     200: {
       description: 'An event stream',
@@ -194,7 +183,7 @@ const resultRoute = createRoute({
   security,
   summary:
     'The finished image as a file; free plans get a preview-quality PNG whatever they ask, as in the app',
-  request: { params: IdParams, query: DownloadQuerySchema },
+  request: { params: UuidParamsSchema, query: DownloadQuerySchema },
   responses: {
     200: {
       description: 'The image, as an attachment',
@@ -212,7 +201,7 @@ const batchRoute = createRoute({
   summary:
     'One product into up to 20 official templates, one size, the same replacements; each item reserves one credit, and those that cannot start say why',
   request: {
-    headers: IdempotencyHeaders,
+    headers: IdempotencyHeadersSchema,
     body: { required: true, content: { 'application/json': { schema: BatchRequestSchema } } },
   },
   responses: { 201: json('Started (some items may not have)', BatchSchema), ...startErrors },
@@ -224,7 +213,7 @@ const getBatchRoute = createRoute({
   tags,
   security,
   summary: 'A batch: which generation each template started, or why it did not',
-  request: { params: IdParams },
+  request: { params: UuidParamsSchema },
   responses: { 200: json('The batch', BatchSchema.extend({ createdAt: z.string() })), ...errors },
 });
 

@@ -2,13 +2,16 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import {
   TemplateCardSchema as SharedTemplateCardSchema,
   TemplateListQuerySchema,
+  SerialIdParamsSchema,
   TemplateStatsSchema,
+  TemplateVoteParamsSchema,
   UserVoteSchema,
+  VoteBodySchema,
   VOTE_MESSAGES,
 } from '@adtwin/shared';
 import { PublicError } from '../../http/errors.js';
 import type { AppEnv } from '../../http/app-env.js';
-import { ErrorSchema, SerialIdSchema } from '../../http/schemas.js';
+import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { TemplatesService } from './templates.service.js';
@@ -67,7 +70,7 @@ const getRoute = createRoute({
   path: '/templates/{id}',
   tags: ['templates'],
   summary: 'One official template with its stats and the caller’s vote',
-  request: { params: z.object({ id: SerialIdSchema }) },
+  request: { params: SerialIdParamsSchema },
   responses: {
     200: {
       description: 'The template',
@@ -107,8 +110,8 @@ const voteRoute = createRoute({
   tags: ['templates'],
   summary: 'Like, dislike or remove the caller’s vote (none)',
   request: {
-    params: z.object({ id: z.string().max(64) }),
-    body: { content: { 'application/json': { schema: z.object({ vote: UserVoteSchema }) } } },
+    params: TemplateVoteParamsSchema,
+    body: { content: { 'application/json': { schema: VoteBodySchema } } },
   },
   responses: {
     200: {

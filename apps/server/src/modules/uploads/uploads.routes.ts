@@ -2,7 +2,6 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/app-env.js';
 import {
   FileFieldSchema,
-  IdParamSchema,
   ImageItemSchema,
   errorResponses,
   readFileBytes,
@@ -12,7 +11,13 @@ import { requireUser } from '../../http/session.js';
 import { refuseWhenLimited } from '../../http/user-rate-limit.js';
 import type { RateLimits } from '../../platform/ratelimit/rate-limits.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema, UPLOAD_NAME_MAX_LENGTH } from '@adtwin/shared';
+import {
+  ConfirmDirectUploadBodySchema,
+  DirectUploadBodySchema,
+  PageQuerySchema,
+  RenameUploadBodySchema,
+  UuidParamsSchema,
+} from '@adtwin/shared';
 import type { UploadsService } from './uploads.service.js';
 
 const errors = errorResponses(ErrorSchema);
@@ -58,14 +63,7 @@ const startDirectUploadRoute = createRoute({
     'How to send a file: `presigned-put` (PUT it to `url` with `headers`, then confirm) when the store takes files straight from the browser, else `form` (POST /uploads)',
   request: {
     body: {
-      content: {
-        'application/json': {
-          schema: z.object({
-            size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-            contentType: z.string().max(100),
-          }),
-        },
-      },
+      content: { 'application/json': { schema: DirectUploadBodySchema } },
     },
   },
   responses: {
@@ -88,11 +86,9 @@ const confirmDirectUploadRoute = createRoute({
   summary:
     'Takes a file put in the store: its bytes are checked as any upload’s and it joins the library (refused files are deleted)',
   request: {
-    params: IdParamSchema,
+    params: UuidParamsSchema,
     body: {
-      content: {
-        'application/json': { schema: z.object({ name: z.string().max(1000).optional() }) },
-      },
+      content: { 'application/json': { schema: ConfirmDirectUploadBodySchema } },
     },
   },
   responses: {
@@ -130,11 +126,9 @@ const renameRoute = createRoute({
   tags: ['uploads'],
   summary: 'Rename an upload; the extension is kept, a taken name is refused',
   request: {
-    params: IdParamSchema,
+    params: UuidParamsSchema,
     body: {
-      content: {
-        'application/json': { schema: z.object({ name: z.string().max(UPLOAD_NAME_MAX_LENGTH) }) },
-      },
+      content: { 'application/json': { schema: RenameUploadBodySchema } },
     },
   },
   responses: {
@@ -148,7 +142,7 @@ const deleteRoute = createRoute({
   path: '/uploads/{id}',
   tags: ['uploads'],
   summary: 'Delete an upload',
-  request: { params: IdParamSchema },
+  request: { params: UuidParamsSchema },
   responses: {
     200: {
       description: 'Deleted',

@@ -1,13 +1,5 @@
-import type { ImageSize } from '@adtwin/shared';
+import type { BatchRequest } from '@adtwin/shared';
 import { api, readJson } from '@/lib/api-client';
-
-export type BatchRequest = {
-  productUploadId: string;
-  /** Official templates only, each once, at most MAX_BATCH_TEMPLATES. */
-  templateIds: number[];
-  size?: ImageSize;
-  replacements?: { toReplace: string; replacement: string }[];
-};
 
 /**
  * Starts one generation per template, each with its own credit. The reply names every item:
