@@ -1,14 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Popover } from 'radix-ui';
-import { useQueryClient } from '@tanstack/react-query';
 import { ChevronsUpDown, CreditCard, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
 import { displayName, isEnterpriseTier, pickAvatarGradient, planLabel } from '@adtwin/shared';
 import { Avatar } from '@/components/ui/Avatar';
 import { cn } from '@/components/ui/cn';
-import { loadAuthClient } from '@/lib/auth-client';
 import { useAccount } from '@/lib/account';
 import { useTheme, type ThemePreference } from '@/lib/theme';
+import { useLogOut } from './use-log-out';
 
 const THEMES: { value: ThemePreference; label: string; icon: typeof Sun }[] = [
   { value: 'light', label: 'Light', icon: Sun },
@@ -23,30 +22,15 @@ const menuItem =
 export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
   const { data: account } = useAccount();
   const { preference, setPreference } = useTheme();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
-  const [isLoggingOut, setIsLoggingOut] = useState(false);
+  const logOut = useLogOut();
+  const isLoggingOut = logOut.isPending;
   const firstItem = useRef<HTMLAnchorElement>(null);
   if (!account) return null;
 
   const name = displayName(account.fullName, account.email);
   const tier = account.profile.subscriptionTier;
   const gradient = pickAvatarGradient(account.id);
-
-  async function logOut() {
-    setIsLoggingOut(true);
-    try {
-      const auth = await loadAuthClient();
-      await auth.signOut();
-    } finally {
-      // Nothing of this user stays cached: tier, type, credits and avatar go with the session.
-      queryClient.clear();
-      setIsLoggingOut(false);
-      setIsOpen(false);
-      navigate('/login', { replace: true });
-    }
-  }
 
   function moveThemeChoice(event: KeyboardEvent<HTMLDivElement>) {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -125,7 +109,12 @@ export function ProfileMenu({ isCollapsed }: { isCollapsed: boolean }) {
             <Settings className="size-4 text-muted" aria-hidden="true" />
             Settings
           </Link>
-          <button type="button" className={menuItem} onClick={logOut} disabled={isLoggingOut}>
+          <button
+            type="button"
+            className={menuItem}
+            onClick={() => logOut.mutate(undefined, { onSettled: () => setIsOpen(false) })}
+            disabled={isLoggingOut}
+          >
             <LogOut className="size-4 text-muted" aria-hidden="true" />
             {isLoggingOut ? 'Logging out...' : 'Logout'}
           </button>
