@@ -4,8 +4,8 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --set second|third] [--out NAME] [--only NAME,NAME]
- * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg; NAME.jpg instead of the set's sheet;
+ * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth] [--out NAME] [--only NAME,NAME]
+ * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg, and so on; NAME.jpg instead of the set's sheet;
  * --only runs the named cases, to look at them without a sheet)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -157,10 +157,54 @@ export const THIRD_UNSEEN_CASES: readonly { name: string; template: string; prod
   },
 ];
 
+/**
+ * A fourth set, put together on 2026-11-24 (stop 27) before that session's engine work was judged,
+ * from photos no earlier set used: a WooCommerce blocks beach and drone photo and three OpenCV
+ * sample photos that Debian's opencv-doc ships. Run only to judge; do not tune on these.
+ */
+export const FOURTH_UNSEEN_CASES: readonly { name: string; template: string; product: string }[] = [
+  {
+    name: 'beach-sunglasses-cap',
+    template: 'unseen/beach-sunlight-plastic-summer-vacation-holiday.jpg',
+    product: 'products/solidus_cap_red_2.png',
+  },
+  {
+    name: 'beach-sunglasses-drone',
+    template: 'unseen/beach-sunlight-plastic-summer-vacation-holiday.jpg',
+    product: 'unseen/technology-camera-fly-drone-jewellery-minimal.jpg',
+  },
+  {
+    name: 'apple-mug',
+    template: 'unseen/opencv-apple.jpg',
+    product: 'products/saleor-mighty-mug.png',
+  },
+  {
+    name: 'orange-juice',
+    template: 'unseen/opencv-orange.jpg',
+    product: 'products/saleor-apple-drink.png',
+  },
+  {
+    name: 'drone-apple',
+    template: 'unseen/technology-camera-fly-drone-jewellery-minimal.jpg',
+    product: 'unseen/opencv-apple.jpg',
+  },
+  {
+    name: 'drone-potted-plant',
+    template: 'unseen/technology-camera-fly-drone-jewellery-minimal.jpg',
+    product: 'unseen/opencv-alphamat-plant.jpg',
+  },
+];
+
 const setIndex = process.argv.indexOf('--set');
 const setName = setIndex > 0 ? process.argv[setIndex + 1] : 'first';
-const SETS = { first: UNSEEN_CASES, second: SECOND_UNSEEN_CASES, third: THIRD_UNSEEN_CASES };
-if (!setName || !Object.hasOwn(SETS, setName)) throw new Error('--set is first, second or third');
+const SETS = {
+  first: UNSEEN_CASES,
+  second: SECOND_UNSEEN_CASES,
+  third: THIRD_UNSEEN_CASES,
+  fourth: FOURTH_UNSEEN_CASES,
+};
+if (!setName || !Object.hasOwn(SETS, setName))
+  throw new Error('--set is first, second, third or fourth');
 const cases = SETS[setName as keyof typeof SETS];
 
 const CELL = 256;
