@@ -61,4 +61,41 @@ describe('product detection from a saliency map', () => {
     const found = detectFromSaliency(template, saliencyWith([body, post, saddle]));
     expect(found!.y).toBeLessThan(55);
   });
+
+  it("leaves out the flat band the ad's words are set on, with the words", () => {
+    // A white desk, a dark tablet reaching into a grey banner across the top with words on it.
+    const banded: Raster = { ...template, data: new Uint8Array(SIDE * SIDE * 3).fill(255) };
+    const paint = (box: Box, value: number) => {
+      for (let y = box.y; y < box.y + box.height; y += 1) {
+        for (let x = box.x; x < box.x + box.width; x += 1) {
+          banded.data.fill(value, (y * SIDE + x) * 3, (y * SIDE + x) * 3 + 3);
+        }
+      }
+    };
+    paint({ x: 0, y: 0, width: SIDE, height: 50 }, 90);
+    paint({ x: 70, y: 40, width: 70, height: 120 }, 20);
+    const words = [{ x: 10, y: 15, width: 50, height: 14 }];
+    paint(words[0]!, 250);
+    const map = saliencyWith([sure(0, 0, SIDE, 50), sure(70, 40, 70, 120)]);
+    const found = detectFromSaliency(banded, map, { exclude: words });
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(60);
+    expect(found!.x + found!.width).toBeLessThan(150);
+    expect(found!.y).toBeGreaterThan(30);
+  });
+
+  it('keeps what the model is surest of when the shape runs off the frame', () => {
+    const tablet = { box: { x: 80, y: 60, width: 70, height: 80 }, value: 252 };
+    const desk = { box: { x: 0, y: 110, width: 80, height: 30 }, value: 150 };
+    const found = detectFromSaliency(template, saliencyWith([tablet, desk]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(70);
+  });
+
+  it('keeps a product the frame cuts whole', () => {
+    const sofa = { box: { x: 0, y: 80, width: 150, height: 60 }, value: 252 };
+    const found = detectFromSaliency(template, saliencyWith([sofa]));
+    expect(found!.x).toBe(0);
+    expect(found!.x + found!.width).toBeGreaterThan(145);
+  });
 });

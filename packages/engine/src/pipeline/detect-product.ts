@@ -78,9 +78,12 @@ export function detectFromSaliency(
   const { width, height } = saliency;
   const scale = width / template.width;
   const probability = saliency.data.slice();
-  // Ad copy is never the product, however much it stands out.
-  for (const word of options.exclude ?? []) {
-    const area = growBox(scaleBox(word, scale), 0.15);
+  const words = (options.exclude ?? []).map((word) => growBox(scaleBox(word, scale), 0.15));
+  // Ad copy is never the product, however much it stands out; nor is the flat band or button the
+  // words are set on.
+  const plate = platesUnderWords(template, width, height, words);
+  for (let i = 0; i < plate.length; i += 1) if (plate[i]) probability[i] = 0;
+  for (const area of words) {
     for (
       let y = Math.max(0, Math.floor(area.y));
       y < Math.min(height, area.y + area.height);
@@ -115,6 +118,7 @@ export function detectFromSaliency(
   const freed = touchesFrame(mask, width, height) && !touchesFrame(opened, width, height);
   if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
   else mask = keepBodyOffThinParts(mask, opened, probability, width, height, keptArea, score);
+  mask = keepSureCoreOffFrame(mask, probability, width, height, score);
   if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
   let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
@@ -128,6 +132,102 @@ export function detectFromSaliency(
   const x1 = Math.min(width, margin.x + margin.width);
   const y1 = Math.min(height, margin.y + margin.height);
   return roundBox(scaleBox({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, 1 / scale));
+}
+
+/** Largest share of the picture a band or button under the words may cover. */
+const PLATE_MAX_SHARE = 0.3;
+/** Largest difference (per channel, 0..255) from the plate's colour within the plate. */
+const PLATE_TOLERANCE = 36;
+
+/**
+ * The flat bands and buttons the ad's words are set on (a dark strip across the photo, a pill
+ * round "Learn more"), on the saliency map's grid: for each word area whose rim is mostly one
+ * colour, the pixels of that colour connected to the rim. A region wider than a band (the
+ * backdrop the words lie on) is not one: the product may share the backdrop's colour.
+ */
+export function platesUnderWords(
+  template: Raster,
+  width: number,
+  height: number,
+  words: Box[],
+): Uint8Array {
+  const plates = new Uint8Array(width * height);
+  if (words.length === 0) return plates;
+  const colours = averageColours(template, width, height);
+  const distance = (i: number, colour: number[]) =>
+    Math.max(
+      Math.abs(colours[i * 3]! - colour[0]!),
+      Math.abs(colours[i * 3 + 1]! - colour[1]!),
+      Math.abs(colours[i * 3 + 2]! - colour[2]!),
+    );
+  for (const word of words) {
+    const x0 = Math.max(0, Math.floor(word.x) - 1);
+    const y0 = Math.max(0, Math.floor(word.y) - 1);
+    const x1 = Math.min(width - 1, Math.ceil(word.x + word.width));
+    const y1 = Math.min(height - 1, Math.ceil(word.y + word.height));
+    const rim: number[] = [];
+    for (let x = x0; x <= x1; x += 1) rim.push(y0 * width + x, y1 * width + x);
+    for (let y = y0 + 1; y < y1; y += 1) rim.push(y * width + x0, y * width + x1);
+    const colour = [0, 1, 2].map((channel) => {
+      const values = rim.map((i) => colours[i * 3 + channel]!).sort((a, b) => a - b);
+      return values[values.length >> 1]!;
+    });
+    const seeds = rim.filter((i) => distance(i, colour) <= PLATE_TOLERANCE);
+    if (seeds.length < rim.length * 0.6) continue; // the words lie on the photo itself
+    const region = new Uint8Array(width * height);
+    const stack = [...seeds];
+    for (const i of seeds) region[i] = 1;
+    // The words themselves belong to the plate.
+    for (let y = y0 + 1; y < y1; y += 1) {
+      for (let x = x0 + 1; x < x1; x += 1) region[y * width + x] = 1;
+    }
+    let area = region.reduce((sum, value) => sum + value, 0);
+    const limit = width * height * PLATE_MAX_SHARE;
+    while (stack.length > 0 && area <= limit) {
+      const i = stack.pop()!;
+      const x = i % width;
+      for (const next of [
+        x > 0 ? i - 1 : -1,
+        x < width - 1 ? i + 1 : -1,
+        i - width,
+        i + width < region.length ? i + width : -1,
+      ]) {
+        if (next < 0 || region[next] || distance(next, colour) > PLATE_TOLERANCE) continue;
+        region[next] = 1;
+        area += 1;
+        stack.push(next);
+      }
+    }
+    if (area > limit) continue;
+    for (let i = 0; i < region.length; i += 1) if (region[i]) plates[i] = 1;
+  }
+  return plates;
+}
+
+/** The template's colours averaged over the cells of a width x height grid (RGB floats). */
+function averageColours(template: Raster, width: number, height: number): Float32Array {
+  const sums = new Float32Array(width * height * 3);
+  const counts = new Float32Array(width * height);
+  const { channels, data } = template;
+  for (let y = 0; y < template.height; y += 1) {
+    const row = Math.min(height - 1, Math.floor((y * height) / template.height)) * width;
+    for (let x = 0; x < template.width; x += 1) {
+      const cell = row + Math.min(width - 1, Math.floor((x * width) / template.width));
+      const i = (y * template.width + x) * channels;
+      const grey = channels < 3;
+      sums[cell * 3] = sums[cell * 3]! + data[i]!;
+      sums[cell * 3 + 1] = sums[cell * 3 + 1]! + data[grey ? i : i + 1]!;
+      sums[cell * 3 + 2] = sums[cell * 3 + 2]! + data[grey ? i : i + 2]!;
+      counts[cell] = counts[cell]! + 1;
+    }
+  }
+  for (let cell = 0; cell < counts.length; cell += 1) {
+    const count = Math.max(1, counts[cell]!);
+    for (let channel = 0; channel < 3; channel += 1) {
+      sums[cell * 3 + channel] = sums[cell * 3 + channel]! / count;
+    }
+  }
+  return sums;
 }
 
 /**
@@ -223,6 +323,68 @@ function keepBodyOffThinParts(
   const near = dilate(body, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
   for (let i = 0; i < near.length; i += 1) near[i] = near[i] && mask[i] ? 1 : 0;
   return near;
+}
+
+/** Probabilities at which a shape cut by the frame on two sides is read again. */
+const SURER_LEVELS = [170, 210, 240];
+
+/**
+ * A shape the frame cuts on two sides is a desk, a floor or a wall with the product on it (a
+ * tablet on planks the model half believes): when, counting only pixels the model is surer of,
+ * the best part is free of the frame and holds a quarter of the shape, that part, grown back
+ * into the shape by an edge's width, is the product.
+ */
+function keepSureCoreOffFrame(
+  mask: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  score: (part: Component) => number,
+): Uint8Array {
+  if (frameSidesTouched(mask, width, height) < 1) return mask;
+  const area = mask.reduce((sum, value) => sum + value, 0);
+  for (const level of SURER_LEVELS) {
+    const surer = new Uint8Array(mask.length);
+    for (let i = 0; i < surer.length; i += 1)
+      surer[i] = mask[i] && probability[i]! >= level ? 1 : 0;
+    const { labels, components } = labelComponents(surer, width, height, probability);
+    const usable = components.filter((part) => part.area >= width * height * 0.001);
+    if (usable.length === 0) return mask;
+    const kept = chooseProductParts(usable, width, height, score);
+    const core = new Uint8Array(mask.length);
+    let coreArea = 0;
+    for (let i = 0; i < core.length; i += 1) {
+      core[i] = kept.has(labels[i]!) ? 1 : 0;
+      coreArea += core[i]!;
+    }
+    if (coreArea < area * 0.25) return mask;
+    if (touchesFrame(core, width, height)) continue;
+    const near = dilate(
+      core,
+      width,
+      height,
+      Math.max(2, Math.round(Math.max(width, height) / 100)),
+    );
+    for (let i = 0; i < near.length; i += 1) near[i] = near[i] && mask[i] ? 1 : 0;
+    return near;
+  }
+  return mask;
+}
+
+function frameSidesTouched(mask: Uint8Array, width: number, height: number): number {
+  let top = 0;
+  let bottom = 0;
+  let left = 0;
+  let right = 0;
+  for (let x = 0; x < width; x += 1) {
+    top |= mask[x]!;
+    bottom |= mask[(height - 1) * width + x]!;
+  }
+  for (let y = 0; y < height; y += 1) {
+    left |= mask[y * width]!;
+    right |= mask[y * width + width - 1]!;
+  }
+  return top + bottom + left + right;
 }
 
 function touchesFrame(mask: Uint8Array, width: number, height: number): boolean {
