@@ -451,39 +451,64 @@ function boxBlur(
   h: number,
   radius: number,
 ): Float32Array {
-  // Channels 0-2 hold colour sums of known pixels, channel 3 their count.
+  // Channels 0-2 hold colour sums of known pixels, channel 3 their count. At step t the window
+  // takes in t + radius and lets go of t - radius - 1; from t = 0 on it is stored.
   const rows = new Float32Array(w * h * 4);
   for (let y = 0; y < h; y += 1) {
-    const acc = new Float64Array(4);
-    const add = (x: number, sign: number) => {
-      const i = y * w + x;
-      if (!known[i]) return;
-      for (let c = 0; c < 3; c += 1) acc[c] = acc[c]! + sign * values[i * 3 + c]!;
-      acc[3] = acc[3]! + sign;
-    };
-    for (let x = 0; x < Math.min(w, radius); x += 1) add(x, 1);
-    for (let x = 0; x < w; x += 1) {
-      if (x + radius < w) add(x + radius, 1);
-      if (x - radius - 1 >= 0) add(x - radius - 1, -1);
-      rows.set(acc, (y * w + x) * 4);
+    let red = 0;
+    let green = 0;
+    let blue = 0;
+    let count = 0;
+    for (let t = -radius; t < w; t += 1) {
+      const enter = y * w + t + radius;
+      if (t + radius < w && known[enter]) {
+        red += values[enter * 3]!;
+        green += values[enter * 3 + 1]!;
+        blue += values[enter * 3 + 2]!;
+        count += 1;
+      }
+      const leave = y * w + t - radius - 1;
+      if (t - radius - 1 >= 0 && known[leave]) {
+        red -= values[leave * 3]!;
+        green -= values[leave * 3 + 1]!;
+        blue -= values[leave * 3 + 2]!;
+        count -= 1;
+      }
+      if (t < 0) continue;
+      const k = (y * w + t) * 4;
+      rows[k] = red;
+      rows[k + 1] = green;
+      rows[k + 2] = blue;
+      rows[k + 3] = count;
     }
   }
   const out = new Float32Array(w * h * 3);
   for (let x = 0; x < w; x += 1) {
-    const acc = new Float64Array(4);
-    const add = (y: number, sign: number) => {
-      const k = (y * w + x) * 4;
-      for (let c = 0; c < 4; c += 1) acc[c] = acc[c]! + sign * rows[k + c]!;
-    };
-    for (let y = 0; y < Math.min(h, radius); y += 1) add(y, 1);
-    for (let y = 0; y < h; y += 1) {
-      if (y + radius < h) add(y + radius, 1);
-      if (y - radius - 1 >= 0) add(y - radius - 1, -1);
-      const n = acc[3]! || 1;
-      const i = (y * w + x) * 3;
-      out[i] = acc[0]! / n;
-      out[i + 1] = acc[1]! / n;
-      out[i + 2] = acc[2]! / n;
+    let red = 0;
+    let green = 0;
+    let blue = 0;
+    let count = 0;
+    for (let t = -radius; t < h; t += 1) {
+      if (t + radius < h) {
+        const enter = ((t + radius) * w + x) * 4;
+        red += rows[enter]!;
+        green += rows[enter + 1]!;
+        blue += rows[enter + 2]!;
+        count += rows[enter + 3]!;
+      }
+      if (t - radius - 1 >= 0) {
+        const leave = ((t - radius - 1) * w + x) * 4;
+        red -= rows[leave]!;
+        green -= rows[leave + 1]!;
+        blue -= rows[leave + 2]!;
+        count -= rows[leave + 3]!;
+      }
+      if (t < 0) continue;
+      const n = count || 1;
+      const i = (t * w + x) * 3;
+      out[i] = red / n;
+      out[i + 1] = green / n;
+      out[i + 2] = blue / n;
     }
   }
   return out;

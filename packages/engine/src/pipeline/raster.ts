@@ -163,17 +163,20 @@ export function dilate(
       if (last - x <= radius) rows[y * width + x] = 1;
     }
   }
+  // The columns row by row (the last set row above and below each column), in memory order.
   const out = new Uint8Array(mask.length);
-  for (let x = 0; x < width; x += 1) {
-    let last = -Infinity;
-    for (let y = 0; y < height; y += 1) {
-      if (rows[y * width + x]) last = y;
-      if (y - last <= radius) out[y * width + x] = 1;
+  const last = new Float64Array(width).fill(-Infinity);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (rows[y * width + x]) last[x] = y;
+      if (y - last[x]! <= radius) out[y * width + x] = 1;
     }
-    last = Infinity;
-    for (let y = height - 1; y >= 0; y -= 1) {
-      if (rows[y * width + x]) last = y;
-      if (last - y <= radius) out[y * width + x] = 1;
+  }
+  last.fill(Infinity);
+  for (let y = height - 1; y >= 0; y -= 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (rows[y * width + x]) last[x] = y;
+      if (last[x]! - y <= radius) out[y * width + x] = 1;
     }
   }
   return out;

@@ -1,41 +1,48 @@
 import type { Raster } from './raster.js';
 
-/** sRGB (0..255) to CIE Lab (D65). */
-export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
-  const linear = (v: number) => {
-    const c = v / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const lr = linear(r);
-  const lg = linear(g);
-  const lb = linear(b);
-  const x = (0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047;
-  const y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
-  const z = (0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883;
-  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
-  const fx = f(x);
-  const fy = f(y);
-  const fz = f(z);
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+/** Linear light of each 8-bit sRGB value. */
+const LINEAR = Float64Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+function labCurve(t: number): number {
+  return t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116;
 }
 
-export function labToRgb(l: number, a: number, b: number): [number, number, number] {
+function labCurveInverse(t: number): number {
+  const cube = t ** 3;
+  return cube > 0.008856 ? cube : (t - 16 / 116) / 7.787;
+}
+
+function toSrgb(c: number): number {
+  const v = c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
+  return Math.min(255, Math.max(0, Math.round(v * 255)));
+}
+
+/** 8-bit sRGB to CIE Lab (D65), written into `lab` (L, a, b): no allocation per pixel. */
+function rgbToLab(r: number, g: number, b: number, lab: Float64Array): Float64Array {
+  const lr = LINEAR[r]!;
+  const lg = LINEAR[g]!;
+  const lb = LINEAR[b]!;
+  const fx = labCurve((0.4124 * lr + 0.3576 * lg + 0.1805 * lb) / 0.95047);
+  const fy = labCurve(0.2126 * lr + 0.7152 * lg + 0.0722 * lb);
+  const fz = labCurve((0.0193 * lr + 0.1192 * lg + 0.9505 * lb) / 1.08883);
+  lab[0] = 116 * fy - 16;
+  lab[1] = 500 * (fx - fy);
+  lab[2] = 200 * (fy - fz);
+  return lab;
+}
+
+/** CIE Lab (D65) to 8-bit sRGB, written into `rgb` at `at`. */
+function labToRgb(l: number, a: number, b: number, rgb: Uint8Array, at: number): void {
   const fy = (l + 16) / 116;
-  const fx = fy + a / 500;
-  const fz = fy - b / 200;
-  const inverse = (t: number) => (t ** 3 > 0.008856 ? t ** 3 : (t - 16 / 116) / 7.787);
-  const x = inverse(fx) * 0.95047;
-  const y = inverse(fy);
-  const z = inverse(fz) * 1.08883;
-  const gamma = (c: number) => {
-    const v = c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055;
-    return Math.min(255, Math.max(0, Math.round(v * 255)));
-  };
-  return [
-    gamma(3.2406 * x - 1.5372 * y - 0.4986 * z),
-    gamma(-0.9689 * x + 1.8758 * y + 0.0415 * z),
-    gamma(0.0557 * x - 0.204 * y + 1.057 * z),
-  ];
+  const x = labCurveInverse(fy + a / 500) * 0.95047;
+  const y = labCurveInverse(fy);
+  const z = labCurveInverse(fy - b / 200) * 1.08883;
+  rgb[at] = toSrgb(3.2406 * x - 1.5372 * y - 0.4986 * z);
+  rgb[at + 1] = toSrgb(-0.9689 * x + 1.8758 * y + 0.0415 * z);
+  rgb[at + 2] = toSrgb(0.0557 * x - 0.204 * y + 1.057 * z);
 }
 
 /**
@@ -75,6 +82,7 @@ export function measureSceneLight(
   const spanX = Math.max(1, maxX - minX);
   const spanY = Math.max(1, maxY - minY);
   // Least squares of L = c + sx * u + sy * v over the object (u, v in -0.5..0.5).
+  const lab = new Float64Array(3);
   let n = 0;
   let su = 0;
   let sv = 0;
@@ -91,7 +99,7 @@ export function measureSceneLight(
     const u = (x - minX) / spanX - 0.5;
     const v = (y - minY) / spanY - 0.5;
     const k = i * channels;
-    const l = rgbToLab(frame.data[k]!, frame.data[k + 1]!, frame.data[k + 2]!)[0];
+    const l = rgbToLab(frame.data[k]!, frame.data[k + 1]!, frame.data[k + 2]!, lab)[0]!;
     n += 1;
     su += u;
     sv += v;
@@ -120,9 +128,9 @@ export function measureSceneLight(
   for (let i = 0; i < background.length; i += 5) {
     if (!background[i]) continue;
     const k = i * channels;
-    const [, a, b] = rgbToLab(frame.data[k]!, frame.data[k + 1]!, frame.data[k + 2]!);
-    castA += a;
-    castB += b;
+    rgbToLab(frame.data[k]!, frame.data[k + 1]!, frame.data[k + 2]!, lab);
+    castA += lab[1]!;
+    castB += lab[2]!;
     m += 1;
   }
   return {
@@ -141,11 +149,12 @@ export function measureSceneLight(
  */
 export function matchTone(product: Raster, light: SceneLight): void {
   const { width, height, data } = product;
+  const lab = new Float64Array(3);
   let sum = 0;
   let count = 0;
   for (let i = 0; i < width * height; i += 2) {
     if (data[i * 4 + 3]! < 200) continue;
-    sum += rgbToLab(data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!)[0];
+    sum += rgbToLab(data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!, lab)[0]!;
     count += 1;
   }
   if (count === 0) return;
@@ -163,15 +172,14 @@ export function matchTone(product: Raster, light: SceneLight): void {
       const p = (y * width + x) * 4;
       if (data[p + 3] === 0) continue;
       const u = x / Math.max(1, width - 1) - 0.5;
-      const [l, a, b] = rgbToLab(data[p]!, data[p + 1]!, data[p + 2]!);
-      const rgb = labToRgb(
-        Math.min(100, Math.max(0, l + shift + slopeX * u + slopeY * v)),
-        a + castA,
-        b + castB,
+      rgbToLab(data[p]!, data[p + 1]!, data[p + 2]!, lab);
+      labToRgb(
+        Math.min(100, Math.max(0, lab[0]! + shift + slopeX * u + slopeY * v)),
+        lab[1]! + castA,
+        lab[2]! + castB,
+        data,
+        p,
       );
-      data[p] = rgb[0];
-      data[p + 1] = rgb[1];
-      data[p + 2] = rgb[2];
     }
   }
 }
@@ -194,7 +202,8 @@ function toLuminance(raster: Raster): Float32Array {
 export function measureCrispness(raster: Raster, mask?: Uint8Array): number {
   const { width, height } = raster;
   const l = toLuminance(raster);
-  const ratios: number[] = [];
+  const ratios = new Float64Array(width * height);
+  let count = 0;
   for (let y = 1; y < height - 1; y += 1) {
     for (let x = 1; x < width - 1; x += 1) {
       const i = y * width + x;
@@ -203,12 +212,13 @@ export function measureCrispness(raster: Raster, mask?: Uint8Array): number {
       const gy = (l[i + width]! - l[i - width]!) / 2;
       const g = Math.hypot(gx, gy);
       if (g < 12) continue;
-      ratios.push(Math.abs(l[i + 1]! + l[i - 1]! + l[i + width]! + l[i - width]! - 4 * l[i]!) / g);
+      ratios[count++] =
+        Math.abs(l[i + 1]! + l[i - 1]! + l[i + width]! + l[i - width]! - 4 * l[i]!) / g;
     }
   }
-  if (ratios.length < 50) return 0;
-  ratios.sort((a, b) => a - b);
-  return ratios[Math.floor(ratios.length * 0.9)]!;
+  if (count < 50) return 0;
+  const sorted = ratios.subarray(0, count).sort();
+  return sorted[Math.floor(count * 0.9)]!;
 }
 
 /**
@@ -218,7 +228,8 @@ export function measureCrispness(raster: Raster, mask?: Uint8Array): number {
 export function measureGrain(raster: Raster, mask?: Uint8Array): number {
   const { width, height } = raster;
   const l = toLuminance(raster);
-  const values: number[] = [];
+  const values = new Float64Array(Math.ceil(width / 2) * Math.ceil(height / 2));
+  let count = 0;
   for (let y = 1; y < height - 1; y += 2) {
     for (let x = 1; x < width - 1; x += 2) {
       const i = y * width + x;
@@ -227,13 +238,13 @@ export function measureGrain(raster: Raster, mask?: Uint8Array): number {
       for (let dy = -1; dy <= 1; dy += 1) {
         for (let dx = -1; dx <= 1; dx += 1) sum += l[i + dy * width + dx]!;
       }
-      values.push(Math.abs(l[i]! - sum / 9));
+      values[count++] = Math.abs(l[i]! - sum / 9);
     }
   }
-  if (values.length === 0) return 0;
-  values.sort((a, b) => a - b);
+  if (count === 0) return 0;
+  const sorted = values.subarray(0, count).sort();
   // The 3x3 mean includes the pixel: the residual of white noise is 8/9 of it.
-  return (1.4826 * values[values.length >> 1]!) / (8 / 9);
+  return (1.4826 * sorted[count >> 1]!) / (8 / 9);
 }
 
 /** Adds luminance grain of the given spread (a seeded generator: the same input, the same output). */

@@ -196,29 +196,31 @@ function distanceTo(mask: Uint8Array, width: number, height: number): Float32Arr
   const far = 1e9;
   const d = new Float32Array(width * height);
   for (let i = 0; i < d.length; i += 1) d[i] = mask[i] ? 0 : far;
-  const step = (k: number, y: number, x: number, dy: number, dx: number, cost: number) => {
-    const yy = y + dy;
-    const xx = x + dx;
-    if (yy < 0 || yy >= height || xx < 0 || xx >= width) return;
-    const v = d[yy * width + xx]! + cost;
-    if (v < d[k]!) d[k] = v;
-  };
+  // Forward pass from the left and upper neighbours, backward pass from the right and lower ones.
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const k = y * width + x;
-      step(k, y, x, 0, -1, 3);
-      step(k, y, x, -1, -1, 4);
-      step(k, y, x, -1, 0, 3);
-      step(k, y, x, -1, 1, 4);
+      let v = d[k]!;
+      if (x > 0) v = Math.min(v, d[k - 1]! + 3);
+      if (y > 0) {
+        if (x > 0) v = Math.min(v, d[k - width - 1]! + 4);
+        v = Math.min(v, d[k - width]! + 3);
+        if (x < width - 1) v = Math.min(v, d[k - width + 1]! + 4);
+      }
+      d[k] = v;
     }
   }
   for (let y = height - 1; y >= 0; y -= 1) {
     for (let x = width - 1; x >= 0; x -= 1) {
       const k = y * width + x;
-      step(k, y, x, 0, 1, 3);
-      step(k, y, x, 1, 1, 4);
-      step(k, y, x, 1, 0, 3);
-      step(k, y, x, 1, -1, 4);
+      let v = d[k]!;
+      if (x < width - 1) v = Math.min(v, d[k + 1]! + 3);
+      if (y < height - 1) {
+        if (x < width - 1) v = Math.min(v, d[k + width + 1]! + 4);
+        v = Math.min(v, d[k + width]! + 3);
+        if (x > 0) v = Math.min(v, d[k + width - 1]! + 4);
+      }
+      d[k] = v;
     }
   }
   for (let i = 0; i < d.length; i += 1) d[i] = d[i]! / 3;
@@ -255,11 +257,11 @@ export function separateShadow(original: Raster, hole: Uint8Array, object: Uint8
       const k = (y - from) * width + x;
       if (!object[i] || sharp[k] || detail[k]! > Math.max(2 * DETAIL, 1.5 * grain)) continue;
       const p = i * original.channels;
-      const ratios = [0, 1, 2].map(
-        (c) => (original.data[p + c]! + 1) / (predicted.data[p + c]! + 1),
-      );
-      const ratio = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
-      const spread = Math.max(...ratios) - Math.min(...ratios);
+      const red = (original.data[p]! + 1) / (predicted.data[p]! + 1);
+      const green = (original.data[p + 1]! + 1) / (predicted.data[p + 1]! + 1);
+      const blue = (original.data[p + 2]! + 1) / (predicted.data[p + 2]! + 1);
+      const ratio = (red + green + blue) / 3;
+      const spread = Math.max(red, green, blue) - Math.min(red, green, blue);
       // Pixels like the background (ratio near 1) are not the object either: a penumbra's end.
       if (spread <= 0.12 && ratio >= DARKEST_SHADOW && ratio < 2 - NOISE_LEVEL) solid[i] = 0;
     }
@@ -306,7 +308,7 @@ function findSharpEdges(raster: Raster, area: Box): Uint8Array {
       const k = y * w + x;
       const gx = (l[k + 1]! - l[k - 1]!) / 2;
       const gy = (l[k + w]! - l[k - w]!) / 2;
-      if (Math.hypot(gx, gy) <= SHARP_EDGE) continue;
+      if (gx * gx + gy * gy <= SHARP_EDGE * SHARP_EDGE) continue;
       for (let dy = -1; dy <= 1; dy += 1)
         for (let dx = -1; dx <= 1; dx += 1) out[k + dy * w + dx] = 1;
     }
@@ -342,42 +344,42 @@ function blurredColour(raster: Raster, area: Box, radius: number): Float32Array 
   return out;
 }
 
-/** Separable box blur with clamped edges. */
+/**
+ * Separable box blur with clamped edges: the mean over the part of the window inside the picture,
+ * kept as running sums along each row, then each column.
+ */
 function boxBlur(
   values: Float32Array,
   width: number,
   height: number,
   radius: number,
 ): Float32Array {
+  if (radius < 1) return values.slice();
   const rows = new Float32Array(values.length);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      let sum = 0;
-      let count = 0;
-      for (let d = -radius; d <= radius; d += 1) {
-        const xx = x + d;
-        if (xx < 0 || xx >= width) continue;
-        sum += values[y * width + xx]!;
-        count += 1;
-      }
-      rows[y * width + x] = sum / count;
-    }
-  }
+  for (let row = 0; row < values.length; row += width)
+    blurLine(values, rows, row, 1, width, radius);
   const out = new Float32Array(values.length);
-  for (let x = 0; x < width; x += 1) {
-    for (let y = 0; y < height; y += 1) {
-      let sum = 0;
-      let count = 0;
-      for (let d = -radius; d <= radius; d += 1) {
-        const yy = y + d;
-        if (yy < 0 || yy >= height) continue;
-        sum += rows[yy * width + x]!;
-        count += 1;
-      }
-      out[y * width + x] = sum / count;
-    }
-  }
+  for (let x = 0; x < width; x += 1) blurLine(rows, out, x, width, height, radius);
   return out;
+}
+
+/** One line of boxBlur: `length` values from `start`, `step` apart. */
+function blurLine(
+  from: Float32Array,
+  to: Float32Array,
+  start: number,
+  step: number,
+  length: number,
+  radius: number,
+): void {
+  let sum = 0;
+  for (let d = 0; d <= Math.min(radius, length - 1); d += 1) sum += from[start + d * step]!;
+  for (let t = 0; t < length; t += 1) {
+    const count = Math.min(length - 1, t + radius) - Math.max(0, t - radius) + 1;
+    to[start + t * step] = sum / count;
+    if (t + radius + 1 < length) sum += from[start + (t + radius + 1) * step]!;
+    if (t - radius >= 0) sum -= from[start + (t - radius) * step]!;
+  }
 }
 
 /**
