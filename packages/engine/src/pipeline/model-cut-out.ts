@@ -317,45 +317,85 @@ function refineEdge(raster: Raster, alpha: Uint8Array): void {
   }
 }
 
+/** Below this colour distance between product and background, colour cannot say which is which. */
+const EDGE_CONTRAST = 48;
+
 /**
  * Edge pixels mix the product with the background behind it. With the background's colour nearby
  * (the mean of clear pixels around) and the alpha, the product's own colour is recovered, so no
- * fringe of the old background travels to the new scene.
+ * fringe of the old background travels to the new scene. Outside the half-way contour the
+ * model's soft shoulder often lies on pure background (a dark camera on a light grey backdrop):
+ * where product and background differ clearly, such a pixel's alpha is lowered to the share of
+ * the product its colour shows, else it would carry a ring of the old backdrop (a light halo).
  */
-function decontaminate(raster: Raster, alpha: Uint8Array): void {
+export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const { width, height, data, channels } = raster;
   const radius = Math.max(4, Math.round(Math.max(width, height) / 128));
-  const clear = new Float32Array(width * height);
-  const solid = new Float32Array(width * height);
-  for (let i = 0; i < alpha.length; i += 1) {
+  const count = width * height;
+  const clear = new Float32Array(count);
+  const solid = new Float32Array(count);
+  for (let i = 0; i < count; i += 1) {
     clear[i] = alpha[i]! < 13 ? 1 : 0;
     solid[i] = alpha[i]! > 242 ? 1 : 0;
   }
   const clearShare = boxMean(clear, width, height, radius);
   const solidShare = boxMean(solid, width, height, radius);
+  const backgroundSums: Float32Array[] = [];
+  const productSums: Float32Array[] = [];
   for (let k = 0; k < 3; k += 1) {
-    const channel = new Float32Array(width * height);
-    for (let i = 0; i < channel.length; i += 1) channel[i] = data[i * channels + k]!;
-    const clearPart = new Float32Array(width * height);
-    const solidPart = new Float32Array(width * height);
-    for (let i = 0; i < channel.length; i += 1) {
-      clearPart[i] = channel[i]! * clear[i]!;
-      solidPart[i] = channel[i]! * solid[i]!;
+    const clearPart = new Float32Array(count);
+    const solidPart = new Float32Array(count);
+    for (let i = 0; i < count; i += 1) {
+      const value = data[i * channels + k]!;
+      clearPart[i] = value * clear[i]!;
+      solidPart[i] = value * solid[i]!;
     }
-    const backgroundSum = boxMean(clearPart, width, height, radius);
-    const productSum = boxMean(solidPart, width, height, radius);
-    for (let i = 0; i < channel.length; i += 1) {
-      const a = alpha[i]! / 255;
-      if (a <= 0.05 || a >= 0.95) continue;
-      const product = solidShare[i]! > 0 ? productSum[i]! / solidShare[i]! : channel[i]!;
-      if (clearShare[i]! <= 0) continue;
-      const background = backgroundSum[i]! / clearShare[i]!;
-      const unmixed = (channel[i]! - (1 - a) * background) / a;
-      // Faint pixels carry little of the product: lean on the product's colour nearby instead of
-      // amplifying noise.
-      const trust = Math.min(1, a * 2);
-      const colour = trust * unmixed + (1 - trust) * product;
+    backgroundSums.push(boxMean(clearPart, width, height, radius));
+    productSums.push(boxMean(solidPart, width, height, radius));
+  }
+  const own = [0, 0, 0];
+  const background = [0, 0, 0];
+  const product = [0, 0, 0];
+  for (let i = 0; i < count; i += 1) {
+    let a = alpha[i]! / 255;
+    if (a <= 0.05 || a >= 0.95 || clearShare[i]! <= 0) continue;
+    const hasProduct = solidShare[i]! > 0;
+    for (let k = 0; k < 3; k += 1) {
+      own[k] = data[i * channels + k]!;
+      background[k] = backgroundSums[k]![i]! / clearShare[i]!;
+      product[k] = hasProduct ? productSums[k]![i]! / solidShare[i]! : own[k]!;
+    }
+    if (hasProduct && a < 0.5) {
+      a = Math.min(a, colourShare(own, product, background));
+      alpha[i] = Math.round(a * 255);
+    }
+    // Faint pixels carry little of the product: lean on the product's colour nearby instead of
+    // amplifying noise.
+    const trust = Math.min(1, a * 2);
+    for (let k = 0; k < 3; k += 1) {
+      const unmixed = a > 0.05 ? (own[k]! - (1 - a) * background[k]!) / a : product[k]!;
+      const colour = trust * unmixed + (1 - trust) * product[k]!;
       data[i * channels + k] = Math.max(0, Math.min(255, Math.round(colour)));
     }
   }
+}
+
+/**
+ * The share of the product in a pixel's colour: where it lies between the background's colour
+ * and the product's. 1 when the two are too alike to tell apart.
+ */
+export function colourShare(
+  own: readonly number[],
+  product: readonly number[],
+  background: readonly number[],
+): number {
+  let spanSquared = 0;
+  let along = 0;
+  for (let k = 0; k < 3; k += 1) {
+    const span = product[k]! - background[k]!;
+    spanSquared += span * span;
+    along += (own[k]! - background[k]!) * span;
+  }
+  if (spanSquared < EDGE_CONTRAST * EDGE_CONTRAST) return 1;
+  return Math.max(0, Math.min(1, along / spanSquared));
 }
