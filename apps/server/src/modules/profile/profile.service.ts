@@ -1,4 +1,5 @@
 import {
+  type Account,
   AVATAR_LIST_LIMIT,
   AVATAR_MAX_BYTES,
   AVATAR_TOO_LARGE,
@@ -22,21 +23,6 @@ import {
   updateUserType,
   upsertOnboarding,
 } from './profile.queries.js';
-
-export type Account = {
-  id: string;
-  email: string;
-  fullName: string;
-  avatarUrl: string | null;
-  profile: {
-    userType: string | null;
-    source: string | null;
-    onboardingCompleted: boolean;
-    subscriptionTier: string;
-    credits: number;
-    creditsUsed: number;
-  };
-};
 
 /** avatar_url is a web address or a key in the avatars bucket; the browser gets a signed URL. */
 async function resolveAvatarUrl(
