@@ -1,5 +1,6 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/app-env.js';
+import { FileFieldSchema } from '../../http/image-items.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { ErrorSchema } from '../../http/schemas.js';
@@ -107,9 +108,7 @@ const updateUserTypeRoute = createRoute({
   },
 });
 
-const AvatarFormSchema = z.object({
-  file: z.instanceof(File).openapi({ type: 'string', format: 'binary' }),
-});
+const AvatarFormSchema = z.object({ file: FileFieldSchema });
 
 const uploadAvatarRoute = createRoute({
   method: 'put',
