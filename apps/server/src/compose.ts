@@ -98,7 +98,7 @@ export async function composeServer(options: ComposeOptions) {
     storage,
     freeCredits: config.freeCredits,
     logger,
-    beforeRead: (userId) => billing.settle(userId),
+    settleSubscription: (userId) => billing.settle(userId),
   });
   const accounts = createAccountService({
     db: database.db,

@@ -1203,35 +1203,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            id: number;
-                            name: string;
-                            category: string | null;
-                            imageUrl: string;
-                            width: number;
-                            height: number;
-                            attribution: string | null;
-                            /** @enum {string} */
-                            userVote: "like" | "dislike" | "none";
-                            productBox: {
-                                x: number;
-                                y: number;
-                                width: number;
-                                height: number;
-                            } | null;
-                            textBoxes: {
-                                text: string;
-                                x: number;
-                                y: number;
-                                width: number;
-                                height: number;
-                            }[];
-                            stats: {
-                                likes: number;
-                                dislikes: number;
-                                usageCount: number;
-                            };
-                        };
+                        "application/json": components["schemas"]["TemplateDetail"];
                     };
                 };
                 /** @description Bad input */
@@ -4934,7 +4906,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Batch"] & {
+                        "application/json": {
+                            id: string;
+                            items: {
+                                templateId: number;
+                                generationId: string | null;
+                                error: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                            }[];
                             createdAt: string;
                         };
                     };
@@ -5166,6 +5147,35 @@ export interface components {
             userVote: "like" | "dislike" | "none";
             createdAt: string;
         };
+        TemplateDetail: {
+            id: number;
+            name: string;
+            category: string | null;
+            imageUrl: string;
+            width: number;
+            height: number;
+            attribution: string | null;
+            /** @enum {string} */
+            userVote: "like" | "dislike" | "none";
+            productBox: {
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            } | null;
+            textBoxes: {
+                text: string;
+                x: number;
+                y: number;
+                width: number;
+                height: number;
+            }[];
+            stats: {
+                likes: number;
+                dislikes: number;
+                usageCount: number;
+            };
+        };
         CommunityTemplate: {
             id: string;
             name: string;
@@ -5254,7 +5264,13 @@ export interface components {
             lastUsedAt: string | null;
             webhookUrl: string | null;
         };
-        CreatedApiKey: components["schemas"]["ApiKey"] & {
+        CreatedApiKey: {
+            id: string;
+            name: string;
+            start: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+            webhookUrl: string | null;
             key: string;
         };
         WebhookDelivery: {

@@ -3,7 +3,8 @@ export const SMALL_PRODUCT_SIDE = 512;
 /** Above this many pixels, a photo is reduced (and slower to upload and cut out). */
 export const LARGE_PHOTO_PIXELS = 16_000_000;
 
-export type CutOutWarningCode = 'small' | 'large' | 'covers-everything' | 'tiny-part';
+export const CUT_OUT_WARNING_CODES = ['small', 'large', 'covers-everything', 'tiny-part'] as const;
+export type CutOutWarningCode = (typeof CUT_OUT_WARNING_CODES)[number];
 
 /** What the editor says before a credit is spent on a doubtful product photo, in plain words. */
 export function cutOutWarningText(

@@ -28,3 +28,4 @@ export * from './schemas/uploads.schema.js';
 export * from './schemas/community.schema.js';
 export * from './schemas/profile.schema.js';
 export * from './schemas/image-variants.schema.js';
+export * from './schemas/cut-out.schema.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AUTH_MESSAGES } from '@adtwin/shared';
+import { AUTH_MESSAGES, type ErrorBody } from '@adtwin/shared';
 import type { Logger } from 'pino';
 import { DomainError, type DomainErrorKind } from '../domain-error.js';
 
@@ -36,8 +36,6 @@ const STATUS_BY_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
 function statusOfDomainError(error: DomainError): ContentfulStatusCode {
   return STATUS_BY_KIND[error.kind];
 }
-
-export type ErrorBody = { error: string; code?: string };
 
 /** The public API's routes, whose errors have their own stable shape (see errorResponse). */
 export const PUBLIC_API_PREFIX = '/api/v1/';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Account } from '@adtwin/server/api-types';
+import type { Account } from '@adtwin/shared';
 import { TooltipProvider } from '@/components/ui/Tooltip';
 import { LoginPage } from '@/features/auth';
 import { TemplatesPage } from '@/features/templates';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
-import type { Account } from '@adtwin/server/api-types';
+import type { Account } from '@adtwin/shared';
 import { api, ApiError, readJson } from './api-client';
 
 /** The signed-in account, or null when nobody is signed in. */

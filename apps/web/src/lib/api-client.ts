@@ -2,6 +2,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ResponseFormat } from 'hono/types';
 import type { ApiRoutes } from '@adtwin/server/api-types';
+import type { ErrorBody } from '@adtwin/shared';
 
 /** Typed client of the JSON API, built from the server's route schemas. */
 export const api = hc<ApiRoutes>('/api');
@@ -25,9 +26,10 @@ type SuccessBody<R> =
       : never
     : never;
 
-type ErrorBody = { error?: string; code?: string };
+/** An error reply as read: the server's ErrorBody, or nothing of it when a proxy answered. */
+type ErrorReply = Partial<ErrorBody>;
 
-function failure(res: Pick<Response, 'status'>, body: ErrorBody | undefined) {
+function failure(res: Pick<Response, 'status'>, body: ErrorReply | undefined) {
   return new ApiError(res.status, body?.error ?? `Request failed (${res.status})`, body?.code);
 }
 
@@ -36,7 +38,7 @@ export async function readJson<R extends ClientResponse<unknown, number, Respons
   response: Promise<R>,
 ): Promise<SuccessBody<R>> {
   const res = await response;
-  const body = (await res.json().catch(() => ({}))) as ErrorBody;
+  const body = (await res.json().catch(() => ({}))) as ErrorReply;
   if (!res.ok) throw failure(res, body);
   return body as SuccessBody<R>;
 }
@@ -51,7 +53,7 @@ export async function readAccepted(
 ): Promise<{ id: string }> {
   const res = await response;
   const body = (await res.json().catch(() => undefined)) as
-    (ErrorBody & { id?: unknown }) | undefined;
+    (ErrorReply & { id?: unknown }) | undefined;
   if (!res.ok) throw failure(res, body);
   if (typeof body?.id === 'string') return { id: body.id };
   const id = /\/api\/generations\/([^/?#]+)$/.exec(res.headers.get('Location') ?? '')?.[1];

@@ -1,13 +1,16 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { PAGE_SIZE } from '@adtwin/shared';
+import { PAGE_SIZE, type Paging } from '@adtwin/shared';
 
 /**
  * Lists paged as the spec says: 30 first, then 10 per Load More; there is no next page once a
  * page comes back shorter than asked.
  */
-type PageParam = { offset: number; limit: number };
+const FIRST_PAGE: Paging = { offset: 0, limit: PAGE_SIZE.first };
 
-const FIRST_PAGE: PageParam = { offset: 0, limit: PAGE_SIZE.first };
+/** A page as the lists' query string takes it (PagingQuerySchema). */
+export function pagingQuery(page: Paging) {
+  return { offset: String(page.offset), limit: String(page.limit) };
+}
 
 /** A list's cache entry holding only its first page, as the server hands it over (prerender). */
 export function firstPageEntry<T>(items: T[]) {
@@ -16,18 +19,18 @@ export function firstPageEntry<T>(items: T[]) {
 
 export function usePagedList<T>(options: {
   queryKey: QueryKey;
-  fetchPage: (page: { offset: number; limit: number }) => Promise<T[]>;
+  fetchPage: (page: Paging) => Promise<T[]>;
   enabled?: boolean;
 }) {
   const query = useInfiniteQuery({
     queryKey: options.queryKey,
     enabled: options.enabled,
     initialPageParam: FIRST_PAGE,
-    queryFn: async ({ pageParam }: { pageParam: PageParam }) => ({
+    queryFn: async ({ pageParam }: { pageParam: Paging }) => ({
       items: await options.fetchPage(pageParam),
       asked: pageParam,
     }),
-    getNextPageParam: (last): PageParam | undefined =>
+    getNextPageParam: (last): Paging | undefined =>
       last.items.length < last.asked.limit
         ? undefined
         : { offset: last.asked.offset + last.asked.limit, limit: PAGE_SIZE.more },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from '../catalogue.js';
 
 /**
  * The id of a row in a `serial` (PostgreSQL integer) column: anything past 2^31-1 could never
@@ -27,3 +28,14 @@ export const UuidParamsSchema = z.object({ id: z.uuid() });
 export const SerialIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(MAX_SERIAL_ID),
 });
+
+/**
+ * offset/limit paging of a list, as the lists take it in the query string: the spec's 30 first,
+ * then Load More's pages.
+ */
+export const PagingQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.first),
+});
+/** One page a client asks for. */
+export type Paging = z.output<typeof PagingQuerySchema>;

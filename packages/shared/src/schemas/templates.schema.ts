@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { PAGE_SIZE, TEMPLATE_SORTS, VOTE_TYPES } from '../catalogue.js';
+import { TEMPLATE_SORTS, VOTE_TYPES } from '../catalogue.js';
+import { PagingQuerySchema } from './common.schema.js';
+import { BoxSchema } from './generation.schema.js';
 
-/** offset/limit paging with an optional name search, as the lists take it in the query string. */
-export const PageQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.first),
+/** A paged list searched by name (templates, community templates, uploads). */
+export const PagedSearchQuerySchema = PagingQuerySchema.extend({
   search: z.string().max(100).optional(),
 });
 
-export const TemplateListQuerySchema = PageQuerySchema.extend({
+export const TemplateListQuerySchema = PagedSearchQuerySchema.extend({
   category: z.string().max(40).optional(),
   sort: z.enum(TEMPLATE_SORTS).default('most_used'),
 });
@@ -45,3 +45,22 @@ export const TemplateStatsSchema = z.object({
   dislikes: z.number().int(),
   usageCount: z.number().int(),
 });
+
+/** A word of the ad and where it is, in template pixels. */
+export const TextBoxSchema = z.object({ text: z.string(), ...BoxSchema.shape });
+
+/** GET /api/templates/{id}: one official template as the editor opens it. */
+export const TemplateDetailSchema = TemplateCardSchema.omit({
+  likes: true,
+  dislikes: true,
+  usageCount: true,
+  createdAt: true,
+}).extend({
+  /** Where the template's own product sits; null when unknown. */
+  productBox: BoxSchema.nullable(),
+  /** Where the ad's words are (from its analysis): the editor shows them, the swap keeps them. */
+  textBoxes: z.array(TextBoxSchema),
+  stats: TemplateStatsSchema,
+  userVote: UserVoteSchema,
+});
+export type TemplateDetail = z.infer<typeof TemplateDetailSchema>;

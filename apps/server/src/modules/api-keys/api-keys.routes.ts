@@ -1,10 +1,11 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import {
+  ApiKeySchema as SharedApiKeySchema,
   CreateApiKeyBodySchema,
+  CreatedApiKeySchema as SharedCreatedApiKeySchema,
   UuidParamsSchema,
-  WEBHOOK_DELIVERY_STATUSES,
-  WEBHOOK_EVENTS,
   WebhookBodySchema,
+  WebhookDeliverySchema,
 } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
@@ -12,36 +13,9 @@ import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { ApiKeyService } from './api-keys.service.js';
 
-export const ApiKeySchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    /** The first characters of the secret, to tell keys apart. */
-    start: z.string(),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    webhookUrl: z.string().nullable(),
-  })
-  .openapi('ApiKey');
-
-const CreatedApiKeySchema = ApiKeySchema.extend({
-  /** The secret: shown in this answer only. */
-  key: z.string(),
-}).openapi('CreatedApiKey');
-
-const DeliverySchema = z
-  .object({
-    id: z.string(),
-    generationId: z.string(),
-    event: z.enum(WEBHOOK_EVENTS),
-    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
-    attempts: z.number().int(),
-    lastStatusCode: z.number().int().nullable(),
-    lastError: z.string().nullable(),
-    createdAt: z.string(),
-    deliveredAt: z.string().nullable(),
-  })
-  .openapi('WebhookDelivery');
+const ApiKeySchema = SharedApiKeySchema.meta({ id: 'ApiKey' });
+const CreatedApiKeySchema = SharedCreatedApiKeySchema.meta({ id: 'CreatedApiKey' });
+const DeliverySchema = WebhookDeliverySchema.meta({ id: 'WebhookDelivery' });
 
 const OkSchema = z.object({ ok: z.literal(true) });
 

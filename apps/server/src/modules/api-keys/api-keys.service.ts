@@ -3,6 +3,8 @@ import {
   API_KEY_MESSAGES,
   MAX_API_KEYS_PER_USER,
   WEBHOOK_DELIVERY_LOG_LIMIT,
+  type ApiKey,
+  type WebhookDelivery,
   type WebhookDeliveryStatus,
   type WebhookEvent,
 } from '@adtwin/shared';
@@ -29,32 +31,11 @@ const SHOWN_START_LENGTH = 12;
 /** `last_used_at` is written at most this often per key, not on every request. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-export type ApiKeyView = {
-  id: string;
-  name: string;
-  start: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  webhookUrl: string | null;
-};
-
-export type WebhookDeliveryView = {
-  id: string;
-  generationId: string;
-  event: WebhookEvent;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-};
-
 export function hashApiKey(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-function toView(row: ApiKeyRow): ApiKeyView {
+function toView(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     name: row.name,
@@ -94,12 +75,12 @@ export function createApiKeyService(deps: {
   }
 
   return {
-    async list(userId: string): Promise<ApiKeyView[]> {
+    async list(userId: string): Promise<ApiKey[]> {
       return (await selectActiveKeys(db, userId)).map(toView);
     },
 
     /** A new key; its secret is in this answer only, never stored or shown again. */
-    async create(userId: string, name: string): Promise<ApiKeyView & { key: string }> {
+    async create(userId: string, name: string): Promise<ApiKey & { key: string }> {
       const key = KEY_PREFIX + randomBytes(32).toString('base64url');
       const row = await insertKeyWithinLimit(
         db,
@@ -147,7 +128,7 @@ export function createApiKeyService(deps: {
         throw new DomainError('not_found', API_KEY_MESSAGES.notFound, 'not_found');
     },
 
-    async listDeliveries(userId: string, id: string): Promise<WebhookDeliveryView[]> {
+    async listDeliveries(userId: string, id: string): Promise<WebhookDelivery[]> {
       await ownKey(userId, id);
       const rows = await selectRecentDeliveries(db, id, WEBHOOK_DELIVERY_LOG_LIMIT);
       return rows.map((row) => ({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { batches } from '../../db/schema.js';
-import type { BatchItem } from './batches.service.js';
+import type { BatchItem } from '@adtwin/shared';
 
 export async function insertBatch(
   db: Database,

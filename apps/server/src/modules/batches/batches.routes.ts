@@ -1,5 +1,8 @@
-import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { BatchRequestSchema as SharedBatchRequestSchema } from '@adtwin/shared';
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import {
+  BatchRequestSchema as SharedBatchRequestSchema,
+  BatchSchema as SharedBatchSchema,
+} from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
@@ -8,19 +11,7 @@ import type { BatchService } from './batches.service.js';
 
 export const BatchRequestSchema = SharedBatchRequestSchema.meta({ id: 'BatchRequest' });
 
-export const BatchSchema = z
-  .object({
-    id: z.string(),
-    items: z.array(
-      z.object({
-        templateId: z.number().int(),
-        /** The started generation, or null when this item did not start (see `error`). */
-        generationId: z.string().nullable(),
-        error: z.object({ code: z.string(), message: z.string() }).nullable(),
-      }),
-    ),
-  })
-  .openapi('Batch');
+export const BatchSchema = SharedBatchSchema.meta({ id: 'Batch' });
 
 const createBatchRoute = createRoute({
   method: 'post',

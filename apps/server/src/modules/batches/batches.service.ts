@@ -3,26 +3,15 @@ import {
   MAX_ACTIVE_GENERATIONS_PER_USER,
   MAX_BATCH_TEMPLATES,
   GENERATION_MESSAGES,
-  type ImageSize,
+  type Batch,
+  type BatchInput,
+  type BatchItem,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
 import { DomainError } from '../../domain-error.js';
 import type { GenerationService } from '../generations/generations.service.js';
 import { selectOwnUpload } from '../uploads/uploads.queries.js';
 import { insertBatch, selectOwnBatch } from './batches.queries.js';
-
-export type BatchItem = {
-  templateId: number;
-  generationId: string | null;
-  error: { code: string; message: string } | null;
-};
-
-export type BatchInput = {
-  productUploadId: string;
-  templateIds: number[];
-  size: ImageSize;
-  replacements: { toReplace: string; replacement: string }[];
-};
 
 export function createBatchService(deps: { db: Database; generations: GenerationService }) {
   const { db } = deps;
@@ -37,7 +26,7 @@ export function createBatchService(deps: { db: Database; generations: Generation
       userId: string,
       input: BatchInput,
       options: { apiKeyId?: string | undefined } = {},
-    ): Promise<{ id: string; items: BatchItem[] }> {
+    ): Promise<Batch> {
       if (input.templateIds.length < 1 || input.templateIds.length > MAX_BATCH_TEMPLATES) {
         throw new DomainError(
           'invalid',

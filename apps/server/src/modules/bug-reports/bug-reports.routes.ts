@@ -2,19 +2,16 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import { BUG_REPORT_MAX_ATTACHMENTS, BUG_REPORT_MESSAGES, bugReportSchema } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { PublicError } from '../../http/errors.js';
+import { FileFieldSchema } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import type { BugReportService } from './bug-reports.service.js';
 
-// Form overhead aside, the most a valid report can weigh.
-
-const FileSchema = z.instanceof(File).openapi({ type: 'string', format: 'binary' });
-
 const BugReportFormSchema = bugReportSchema.extend({
   // One file arrives as a value, several as a list.
   attachments: z
-    .union([FileSchema, z.array(FileSchema)])
+    .union([FileFieldSchema, z.array(FileFieldSchema)])
     .optional()
     .openapi({ description: 'Up to 10 PNG, JPEG or WebP images, 10 MB each' }),
 });

@@ -5,19 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { CATEGORIES } from '@adtwin/shared';
+import { BoxSchema, CATEGORIES } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
 import { OFFICIAL_PREFIX } from '../../platform/images/image-paths.js';
 import type { ObjectStorage } from '../../platform/storage/object-storage.js';
 import { detectImageType } from '../../platform/storage/content-type.js';
 import { insertMissingTemplates, type NewTemplate } from './catalogue.queries.js';
-
-const BoxSchema = z.object({
-  x: z.number().int().min(0),
-  y: z.number().int().min(0),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
 
 /** One line of `catalogue/manifest.json` (written by scripts/build-catalogue.ts). */
 export const ManifestEntrySchema = z.object({

@@ -6,7 +6,8 @@ import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import {
   CommunityTemplateFormFieldsSchema,
-  PageQuerySchema,
+  PagedSearchQuerySchema,
+  PagingQuerySchema,
   RenameTemplateBodySchema,
   TemplateVisibilityBodySchema,
   UuidParamsSchema,
@@ -32,7 +33,7 @@ const ownRoute = createRoute({
   path: '/my-templates',
   tags: ['community'],
   summary: 'The caller’s own templates, newest first',
-  request: { query: PageQuerySchema.omit({ search: true }) },
+  request: { query: PagingQuerySchema },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: ListSchema } } },
     ...errors,
@@ -109,7 +110,7 @@ const communityRoute = createRoute({
   path: '/community-templates',
   tags: ['community'],
   summary: 'Other people’s public templates, newest first',
-  request: { query: PageQuerySchema },
+  request: { query: PagedSearchQuerySchema },
   responses: {
     200: { description: 'One page', content: { 'application/json': { schema: ListSchema } } },
     ...errors,

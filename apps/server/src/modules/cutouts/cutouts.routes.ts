@@ -1,5 +1,5 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
-import { BoxSchema, UuidParamsSchema } from '@adtwin/shared';
+import { CutOutSchema as SharedCutOutSchema, UuidParamsSchema } from '@adtwin/shared';
 import type { AppEnv } from '../../http/app-env.js';
 import { FileFieldSchema, errorResponses, readFileBytes } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
@@ -9,20 +9,7 @@ import type { CutOutService } from './cutouts.service.js';
 
 const errors = errorResponses(ErrorSchema);
 
-const CutOutSchema = z
-  .object({
-    url: z.string(),
-    box: BoxSchema,
-    photo: z.object({ width: z.number().int(), height: z.number().int() }),
-    isTouchedUp: z.boolean(),
-    warnings: z.array(
-      z.object({
-        code: z.enum(['small', 'large', 'covers-everything', 'tiny-part']),
-        message: z.string(),
-      }),
-    ),
-  })
-  .openapi('CutOut');
+const CutOutSchema = SharedCutOutSchema.meta({ id: 'CutOut' });
 
 const getRoute = createRoute({
   method: 'get',

@@ -6,6 +6,7 @@ import {
   SIGNED_URL_TTL,
   SMALL_PRODUCT_SIDE,
   cutOutWarningText,
+  type CutOut,
   type CutOutWarningCode,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
@@ -16,16 +17,6 @@ import { selectOwnUpload } from '../uploads/uploads.queries.js';
 
 /** What is stored beside the cut-out's PNG. */
 type CutOutMeta = Omit<ProductCutOut, 'png'> & { isTouchedUp?: boolean };
-
-export type CutOutView = {
-  /** The cut-out (PNG with alpha, cropped to the product), signed for a while. */
-  url: string;
-  /** Where the cut-out sits in the photo. */
-  box: ProductCutOut['box'];
-  photo: { width: number; height: number };
-  isTouchedUp: boolean;
-  warnings: { code: CutOutWarningCode; message: string }[];
-};
 
 /** Past these fractions of the photo, a cut-out is doubtful. */
 const COVERS_EVERYTHING = 0.96;
@@ -97,7 +88,7 @@ export function createCutOutService(deps: {
   async function warningsFor(
     cutOut: ProductCutOut,
     photo: { width: number; height: number },
-  ): Promise<CutOutView['warnings']> {
+  ): Promise<CutOut['warnings']> {
     const codes: CutOutWarningCode[] = [];
     if (Math.max(cutOut.box.width, cutOut.box.height) < SMALL_PRODUCT_SIDE) codes.push('small');
     if (photo.width * photo.height > LARGE_PHOTO_PIXELS) codes.push('large');
@@ -118,7 +109,7 @@ export function createCutOutService(deps: {
     uploadId: string,
     cutOut: ProductCutOut & { isTouchedUp: boolean },
     photo: { width: number; height: number },
-  ): Promise<CutOutView> {
+  ): Promise<CutOut> {
     return {
       url: await storage.createUrl(
         'temp-images',
@@ -145,7 +136,7 @@ export function createCutOutService(deps: {
     load,
 
     /** The caller's upload's cut-out, made now if it never was; another person's reads 404. */
-    async describe(userId: string, uploadId: string): Promise<CutOutView> {
+    async describe(userId: string, uploadId: string): Promise<CutOut> {
       const { bytes } = await readPhoto(userId, uploadId);
       const cutOut = await load(userId, uploadId, bytes);
       return view(userId, uploadId, cutOut, await photoSize(bytes));
@@ -155,7 +146,7 @@ export function createCutOutService(deps: {
      * The person's touched-up mask (opaque pixels are the product, or bright ones in a mask
      * without transparency; any size: it is stretched over the photo) becomes the cut-out.
      */
-    async saveMask(userId: string, uploadId: string, maskBytes: Buffer): Promise<CutOutView> {
+    async saveMask(userId: string, uploadId: string, maskBytes: Buffer): Promise<CutOut> {
       const { bytes } = await readPhoto(userId, uploadId);
       await decodeImage(
         maskBytes,

@@ -4,7 +4,7 @@ import { ImageItemSchema, errorResponses } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
-import { PageQuerySchema } from '@adtwin/shared';
+import { PagingQuerySchema } from '@adtwin/shared';
 import type { DesignsService } from './designs.service.js';
 
 const listRoute = createRoute({
@@ -12,7 +12,7 @@ const listRoute = createRoute({
   path: '/designs',
   tags: ['designs'],
   summary: 'The caller’s generated designs, newest first',
-  request: { query: PageQuerySchema.omit({ search: true }) },
+  request: { query: PagingQuerySchema },
   responses: {
     200: {
       description: 'One page',

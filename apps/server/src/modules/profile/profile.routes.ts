@@ -1,9 +1,12 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/app-env.js';
+import { FileFieldSchema } from '../../http/image-items.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import {
+  AccountSchema as SharedAccountSchema,
+  CreditsSchema as SharedCreditsSchema,
   fullNameSchema,
   onboardingSchema,
   ONBOARDING_MESSAGES,
@@ -11,22 +14,7 @@ import {
 } from '@adtwin/shared';
 import type { ProfileService } from './profile.service.js';
 
-export const AccountSchema = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    avatarUrl: z.string().nullable(),
-    profile: z.object({
-      userType: z.string().nullable(),
-      source: z.string().nullable(),
-      onboardingCompleted: z.boolean(),
-      subscriptionTier: z.string(),
-      credits: z.number().int(),
-      creditsUsed: z.number().int(),
-    }),
-  })
-  .openapi('Account');
+const AccountSchema = SharedAccountSchema.meta({ id: 'Account' });
 
 const getMeRoute = createRoute({
   method: 'get',
@@ -62,13 +50,7 @@ const completeOnboardingRoute = createRoute({
   },
 });
 
-export const CreditsSchema = z
-  .object({
-    credits: z.number().int(),
-    creditsUsed: z.number().int(),
-    subscriptionTier: z.string(),
-  })
-  .openapi('Credits');
+const CreditsSchema = SharedCreditsSchema.meta({ id: 'Credits' });
 
 const getCreditsRoute = createRoute({
   method: 'get',
@@ -126,9 +108,7 @@ const updateUserTypeRoute = createRoute({
   },
 });
 
-const AvatarFormSchema = z.object({
-  file: z.instanceof(File).openapi({ type: 'string', format: 'binary' }),
-});
+const AvatarFormSchema = z.object({ file: FileFieldSchema });
 
 const uploadAvatarRoute = createRoute({
   method: 'put',

@@ -1,4 +1,5 @@
 import {
+  type Account,
   AVATAR_LIST_LIMIT,
   AVATAR_MAX_BYTES,
   AVATAR_TOO_LARGE,
@@ -23,21 +24,6 @@ import {
   upsertOnboarding,
 } from './profile.queries.js';
 
-export type Account = {
-  id: string;
-  email: string;
-  fullName: string;
-  avatarUrl: string | null;
-  profile: {
-    userType: string | null;
-    source: string | null;
-    onboardingCompleted: boolean;
-    subscriptionTier: string;
-    credits: number;
-    creditsUsed: number;
-  };
-};
-
 /** avatar_url is a web address or a key in the avatars bucket; the browser gets a signed URL. */
 async function resolveAvatarUrl(
   storage: ObjectStorage,
@@ -57,8 +43,11 @@ export function createProfileService(deps: {
   storage: ObjectStorage;
   freeCredits: number;
   logger?: Logger;
-  /** Runs before an account is read: ends subscriptions whose period is over. */
-  beforeRead?: (userId: string) => Promise<void>;
+  /**
+   * Ends a cancelled subscription whose period is over (the billing service's settle), so the
+   * account never shows a plan that has already ended: the same settle readTier runs.
+   */
+  settleSubscription: (userId: string) => Promise<void>;
 }) {
   return {
     /** Called when an auth user is created; also repairs a profile missed by a crash. */
@@ -67,7 +56,7 @@ export function createProfileService(deps: {
     },
 
     async getAccount(userId: string): Promise<Account | null> {
-      await deps.beforeRead?.(userId);
+      await deps.settleSubscription(userId);
       let row = await selectAccount(deps.db, userId);
       if (row && !row.profile) {
         await insertProfileIfMissing(deps.db, { userId, freeCredits: deps.freeCredits });

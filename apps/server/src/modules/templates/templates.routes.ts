@@ -1,6 +1,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import {
   TemplateCardSchema as SharedTemplateCardSchema,
+  TemplateDetailSchema as SharedTemplateDetailSchema,
   TemplateListQuerySchema,
   SerialIdParamsSchema,
   TemplateStatsSchema,
@@ -17,7 +18,7 @@ import { validationHook } from '../../http/validation.js';
 import type { TemplatesService } from './templates.service.js';
 
 const TemplateCardSchema = SharedTemplateCardSchema.meta({ id: 'TemplateCard' });
-const StatsSchema = TemplateStatsSchema;
+const TemplateDetailSchema = SharedTemplateDetailSchema.meta({ id: 'TemplateDetail' });
 
 const errors = {
   400: { description: 'Bad input', content: { 'application/json': { schema: ErrorSchema } } },
@@ -76,27 +77,7 @@ const getRoute = createRoute({
       description: 'The template',
       content: {
         'application/json': {
-          schema: TemplateCardSchema.omit({
-            likes: true,
-            dislikes: true,
-            usageCount: true,
-            createdAt: true,
-          }).extend({
-            productBox: z
-              .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
-              .nullable(),
-            textBoxes: z.array(
-              z.object({
-                text: z.string(),
-                x: z.number(),
-                y: z.number(),
-                width: z.number(),
-                height: z.number(),
-              }),
-            ),
-            stats: StatsSchema,
-            userVote: UserVoteSchema,
-          }),
+          schema: TemplateDetailSchema,
         },
       },
     },
@@ -118,7 +99,11 @@ const voteRoute = createRoute({
       description: 'The new counts and the message to show',
       content: {
         'application/json': {
-          schema: z.object({ stats: StatsSchema, userVote: UserVoteSchema, message: z.string() }),
+          schema: z.object({
+            stats: TemplateStatsSchema,
+            userVote: UserVoteSchema,
+            message: z.string(),
+          }),
         },
       },
     },

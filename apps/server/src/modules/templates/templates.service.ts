@@ -4,6 +4,8 @@ import {
   VOTE_MESSAGES,
   isCategory,
   keywordsFor,
+  type Box,
+  type TemplateDetail,
   type TemplateSort,
   type UserVote,
 } from '@adtwin/shared';
@@ -18,8 +20,6 @@ import {
   selectUserVote,
   writeVote,
 } from './templates.queries.js';
-
-type Box = { x: number; y: number; width: number; height: number };
 
 export function createTemplatesService(deps: { db: Database }) {
   return {
@@ -87,7 +87,7 @@ export function createTemplatesService(deps: { db: Database }) {
     },
 
     /** One official template with its stats and the caller's vote (get_template_stats + get_user_vote). */
-    async getTemplate(id: number, userId: string) {
+    async getTemplate(id: number, userId: string): Promise<TemplateDetail> {
       const row = await selectTemplate(deps.db, id);
       if (!row) throw new DomainError('not_found', 'Template not found', 'not_found');
       return {
@@ -98,13 +98,7 @@ export function createTemplatesService(deps: { db: Database }) {
         width: row.width,
         height: row.height,
         attribution: row.attribution,
-        productBox: row.productBox as {
-          x: number;
-          y: number;
-          width: number;
-          height: number;
-        } | null,
-        /** Where the ad's words are (from its analysis): the editor shows them, the swap keeps them. */
+        productBox: row.productBox as Box | null,
         textBoxes: (
           (row.analysis as { words?: { text: string; box: Box }[] } | null)?.words ?? []
         ).map((word) => ({ text: word.text, ...word.box })),

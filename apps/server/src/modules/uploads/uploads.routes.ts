@@ -14,7 +14,7 @@ import { validationHook } from '../../http/validation.js';
 import {
   ConfirmDirectUploadBodySchema,
   DirectUploadBodySchema,
-  PageQuerySchema,
+  PagedSearchQuerySchema,
   RenameUploadBodySchema,
   UuidParamsSchema,
 } from '@adtwin/shared';
@@ -106,7 +106,7 @@ const listRoute = createRoute({
   path: '/uploads',
   tags: ['uploads'],
   summary: 'The caller’s uploads, newest first; `search` keeps names containing it (any case)',
-  request: { query: PageQuerySchema },
+  request: { query: PagedSearchQuerySchema },
   responses: {
     200: {
       description: 'One page, and how many uploads the search lists in all',

@@ -1,18 +1,14 @@
+import type { Paging } from '@adtwin/shared';
 import { api, readJson } from '@/lib/api-client';
+import { pagingQuery } from '@/lib/paged-query';
 
-export async function fetchMyTemplates(page: { offset: number; limit: number }) {
-  const { items } = await readJson(
-    api['my-templates'].$get({ query: { offset: String(page.offset), limit: String(page.limit) } }),
-  );
+export async function fetchMyTemplates(page: Paging) {
+  const { items } = await readJson(api['my-templates'].$get({ query: pagingQuery(page) }));
   return items;
 }
 
-export async function fetchCommunityTemplates(page: { offset: number; limit: number }) {
-  const { items } = await readJson(
-    api['community-templates'].$get({
-      query: { offset: String(page.offset), limit: String(page.limit) },
-    }),
-  );
+export async function fetchCommunityTemplates(page: Paging) {
+  const { items } = await readJson(api['community-templates'].$get({ query: pagingQuery(page) }));
   return items;
 }
 

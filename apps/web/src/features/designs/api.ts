@@ -1,15 +1,13 @@
+import type { Paging } from '@adtwin/shared';
 import { api, readJson } from '@/lib/api-client';
+import { pagingQuery } from '@/lib/paged-query';
 
-const pageQuery = (page: { offset: number; limit: number }) => ({
-  query: { offset: String(page.offset), limit: String(page.limit) },
-});
-
-export async function fetchDesigns(page: { offset: number; limit: number }) {
-  return (await readJson(api.designs.$get(pageQuery(page)))).items;
+export async function fetchDesigns(page: Paging) {
+  return (await readJson(api.designs.$get({ query: pagingQuery(page) }))).items;
 }
 
-export async function fetchUploads(page: { offset: number; limit: number }) {
-  return (await readJson(api.uploads.$get(pageQuery(page)))).items;
+export async function fetchUploads(page: Paging) {
+  return (await readJson(api.uploads.$get({ query: pagingQuery(page) }))).items;
 }
 
 export function renameUpload(id: string, name: string) {

@@ -2,7 +2,8 @@ import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'r
 import { RotateCw } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { fitProduct, normaliseAngle, type Placement } from './placement';
-import { moveBox, resizeBox, type Box } from './product-box';
+import type { Box } from '@adtwin/shared';
+import { moveBox, resizeBox } from './product-box';
 import { RemoveBrushLayer } from './RemoveBrushLayer';
 import type { RemoveMode } from './remove-mask';
 

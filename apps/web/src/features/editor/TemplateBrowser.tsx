@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Tabs } from 'radix-ui';
 import { Search } from 'lucide-react';
-import { CATEGORIES, PAGE_SIZE, countOf } from '@adtwin/shared';
+import { CATEGORIES, PAGE_SIZE, countOf, type Paging } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { api, readJson } from '@/lib/api-client';
 import { variantUrl } from '@/lib/image-url';
-import { usePagedList } from '@/lib/paged-query';
+import { pagingQuery, usePagedList } from '@/lib/paged-query';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import type { TemplateRef } from './editor-route';
 import { queryKeys } from '@/lib/query-keys';
@@ -20,13 +20,12 @@ const label = (category: string) => category.charAt(0).toUpperCase() + category.
 
 async function fetchOfficialTiles(
   options: { search: string; category: string },
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<Tile[]> {
   const { items } = await readJson(
     api.templates.$get({
       query: {
-        offset: String(page.offset),
-        limit: String(page.limit),
+        ...pagingQuery(page),
         sort: 'most_used',
         ...(options.category ? { category: options.category } : {}),
         ...(options.search ? { search: options.search } : {}),
@@ -42,11 +41,10 @@ async function fetchOfficialTiles(
 
 async function fetchCommunityTiles(
   options: { search: string; owner: string },
-  page: { offset: number; limit: number },
+  page: Paging,
 ): Promise<Tile[]> {
   const query = {
-    offset: String(page.offset),
-    limit: String(page.limit),
+    ...pagingQuery(page),
     ...(options.search ? { search: options.search } : {}),
   };
   const { items } =
@@ -138,10 +136,7 @@ function TileList({
   kind: TabId;
   filterLabel: string;
   filterOptions: { value: string; label: string }[];
-  fetchPage: (
-    options: { search: string; filter: string },
-    page: { offset: number; limit: number },
-  ) => Promise<Tile[]>;
+  fetchPage: (options: { search: string; filter: string }, page: Paging) => Promise<Tile[]>;
   onPick?: (template: TemplateRef) => void;
   selection?: TileSelection;
 }) {

@@ -1,21 +1,12 @@
-import type { UserVote } from '@adtwin/shared';
+import type { TemplateDetail } from '@adtwin/shared';
 import { api, readJson } from '@/lib/api-client';
-import type { Box } from './product-box';
 import type { TemplateRef } from './editor-route';
 
-/** An official or community template, as the editor shows it. */
-export type EditorTemplate = {
-  ref: TemplateRef;
-  name: string;
-  imageUrl: string;
-  attribution: string | null;
-  /** Where the template's own product sits, in its pixels; null when unknown. */
-  productBox: Box | null;
-  /** Where the ad's words are, in its pixels (official templates carry their analysis). */
-  textBoxes: (Box & { text: string })[];
-  stats: { likes: number; dislikes: number; usageCount: number };
-  userVote: UserVote;
-};
+/** An official or community template, as the editor shows it (the official template's reply). */
+export type EditorTemplate = { ref: TemplateRef } & Pick<
+  TemplateDetail,
+  'name' | 'imageUrl' | 'attribution' | 'productBox' | 'textBoxes' | 'stats' | 'userVote'
+>;
 
 export async function fetchEditorTemplate(ref: TemplateRef): Promise<EditorTemplate> {
   if (ref.kind === 'official') {

@@ -1,7 +1,7 @@
-import type { Box } from './product-box';
+import type { SwapInput } from '@adtwin/shared';
 
 /** Where the new product goes, in template pixels, and its turn in degrees (clockwise). */
-export type Placement = { box: Box; rotation: number };
+export type Placement = NonNullable<SwapInput['placement']>;
 
 /** Keeps an angle in -180..180, as the API takes it. */
 export function normaliseAngle(degrees: number): number {

@@ -1,5 +1,4 @@
-/** A rectangle in the template image's own pixels. */
-export type Box = { x: number; y: number; width: number; height: number };
+import type { Box } from '@adtwin/shared';
 
 const MIN_SIDE_FRACTION = 0.05;
 

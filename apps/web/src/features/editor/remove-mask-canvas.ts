@@ -1,5 +1,5 @@
 import { boxInMask, base64OfDataUrl, maskSize } from './remove-mask';
-import type { Box } from './product-box';
+import type { Box } from '@adtwin/shared';
 
 type Size = { width: number; height: number };
 

@@ -1,4 +1,4 @@
-import type { Box } from './product-box';
+import type { Box } from '@adtwin/shared';
 
 /** How the Remove region is drawn: a box, or a mask the person paints. */
 export type RemoveMode = 'box' | 'brush';

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { EditorTemplate } from './api';
 import { type Placement } from './placement';
-import { centredBox, type Box } from './product-box';
+import type { Box } from '@adtwin/shared';
+import { centredBox } from './product-box';
 import type { Region } from './RegionsOverlay';
 import type { RegionsControls } from './RegionsSection';
 import {

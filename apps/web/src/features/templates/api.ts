@@ -1,18 +1,14 @@
-import type { TemplateSort } from '@adtwin/shared';
+import type { Paging, TemplateSort } from '@adtwin/shared';
 import { api, readJson } from '@/lib/api-client';
+import { pagingQuery } from '@/lib/paged-query';
 
-export async function fetchTemplatePage(options: {
-  category: string | null;
-  sort: TemplateSort;
-  search: string;
-  offset: number;
-  limit: number;
-}) {
+export async function fetchTemplatePage(
+  options: Paging & { category: string | null; sort: TemplateSort; search: string },
+) {
   const { items } = await readJson(
     api.templates.$get({
       query: {
-        offset: String(options.offset),
-        limit: String(options.limit),
+        ...pagingQuery(options),
         sort: options.sort,
         ...(options.category ? { category: options.category } : {}),
         ...(options.search ? { search: options.search } : {}),

@@ -1,16 +1,13 @@
-import { CHAT_MESSAGES, chatError, type ImageSize } from '@adtwin/shared';
+import { CHAT_MESSAGES, chatError, type ChatInput, type ImageSize } from '@adtwin/shared';
 
 /** An image in the person's library (an upload), as a chat message carries it. */
 export type ChatImage = { uploadId: string; url: string; name: string };
 
-/** What one assistant message asked the server for; Regenerate asks again. */
-export type ChatRequestSnapshot = {
-  prompt: string;
-  referenceUploadIds: string[];
-  size: ImageSize;
-  /** 0 for the first image; each Regenerate asks for the next layout. */
-  variation?: number;
-};
+/**
+ * What one assistant message asked the server for (the chat body, its defaults filled in);
+ * Regenerate asks again with the next `variation`. The chat sends no visibility.
+ */
+export type ChatRequestSnapshot = Omit<ChatInput, 'visibility'>;
 
 export type UserChatMessage = {
   id: string;

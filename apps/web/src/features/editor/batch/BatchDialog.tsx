@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { CircleAlert, Download, ExternalLink, Layers } from 'lucide-react';
-import { DOWNLOAD_MESSAGES, MAX_BATCH_TEMPLATES, isPaidTier, type ImageSize } from '@adtwin/shared';
+import {
+  DOWNLOAD_MESSAGES,
+  MAX_BATCH_TEMPLATES,
+  isPaidTier,
+  type Batch,
+  type ImageSize,
+} from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Spinner } from '@/components/ui/Spinner';
@@ -20,7 +26,6 @@ import {
   type UploadedImage,
 } from '@/features/generation';
 import { TemplateChecklist } from '../TemplateBrowser';
-import type { Batch } from './api';
 import { batchItemState, summariseBatch, type BatchItemState } from './batch-progress';
 import { describeBatchCost, toggleBatchPick, type BatchPick } from './batch-selection';
 import { BatchDownloadError, batchZipName, buildBatchZip } from './batch-zip';

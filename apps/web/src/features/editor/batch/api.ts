@@ -8,5 +8,3 @@ import { api, readJson } from '@/lib/api-client';
 export function startBatch(body: BatchRequest) {
   return readJson(api.batches.$post({ json: body }));
 }
-
-export type Batch = Awaited<ReturnType<typeof startBatch>>;

@@ -1,3 +1,4 @@
+import type { CutOut } from '@adtwin/shared';
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Eraser, Paintbrush, Undo2 } from 'lucide-react';
@@ -8,7 +9,6 @@ import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { variantUrl } from '@/lib/image-url';
 import type { UploadedImage } from '@/features/generation';
-import type { CutOut } from './api';
 import { useSaveCutOut } from './mutations';
 
 /** The mask is edited at most this large on its longer side (the server stretches it back). */

@@ -1,3 +1,4 @@
+import type { CutOut } from '@adtwin/shared';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Brush } from 'lucide-react';
@@ -5,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import type { UploadedImage } from '@/features/generation';
 import { CutOutEditor } from './CutOutEditor';
-import { fetchCutOut, type CutOut } from './api';
+import { fetchCutOut } from './api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The query of a product's cut-out, shared by the panel and the live preview. */

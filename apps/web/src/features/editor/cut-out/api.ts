@@ -14,5 +14,3 @@ export function saveCutOutMask(uploadId: string, mask: Blob) {
     }),
   );
 }
-
-export type CutOut = Awaited<ReturnType<typeof fetchCutOut>>;

@@ -1,9 +1,10 @@
+import type { ApiKey } from '@adtwin/shared';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, KeyRound, Plus, ScrollText, Trash2, Webhook } from 'lucide-react';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { fetchApiKeys, type ApiKey } from './api';
+import { fetchApiKeys } from './api';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { describeExactly, describeWhen } from './relative-time';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import type { WebhookDeliveryStatus } from '@adtwin/shared';
+import type { ApiKey, WebhookDelivery, WebhookDeliveryStatus } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { countOf } from '@adtwin/shared';
-import { fetchDeliveries, type ApiKey, type WebhookDelivery } from './api';
+import { fetchDeliveries } from './api';
 import { describeExactly, describeWhen } from './relative-time';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,8 +1,8 @@
+import type { ApiKey } from '@adtwin/shared';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { ApiError } from '@/lib/api-client';
-import type { ApiKey } from './api';
 import { useRevokeApiKey } from './mutations';
 
 /** Asks once more, then revokes: scripts using the key are refused from then on. */

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Trash2 } from 'lucide-react';
-import { API_KEY_MESSAGES } from '@adtwin/shared';
+import { API_KEY_MESSAGES, type ApiKey } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
 import { TextField } from '@/components/ui/TextField';
 import { ApiError } from '@/lib/api-client';
-import type { ApiKey } from './api';
 import { useRemoveWebhook, useSetWebhook } from './mutations';
 import { OnceOnlyNotice } from './OnceOnlyNotice';
 import { SecretField } from './SecretField';

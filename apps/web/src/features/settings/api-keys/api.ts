@@ -4,8 +4,6 @@ export function fetchApiKeys() {
   return readJson(api['api-keys'].$get());
 }
 
-export type ApiKey = Awaited<ReturnType<typeof fetchApiKeys>>['items'][number];
-
 /** Resolves with the new key, its secret included: the only time the secret is sent. */
 export function createApiKey(name: string) {
   return readJson(api['api-keys'].$post({ json: { name } }));
@@ -27,5 +25,3 @@ export function removeWebhook(id: string) {
 export function fetchDeliveries(id: string) {
   return readJson(api['api-keys'][':id'].deliveries.$get({ param: { id } }));
 }
-
-export type WebhookDelivery = Awaited<ReturnType<typeof fetchDeliveries>>['items'][number];
