@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import goals from '../../bench/web/goals.json' with { type: 'json' };
 import { createOnboardedUser } from './helpers';
@@ -34,4 +36,27 @@ test('/templates loads no more JavaScript than its budget', async ({ page }) => 
   );
   expect(kb).toBeGreaterThan(10);
   expect(kb, `${kb.toFixed(1)} KB`).toBeLessThanOrEqual(goals['/templates'].jsKb);
+});
+
+test('the server draws pages with the production build of React, also when it runs in development', () => {
+  test.skip(test.info().project.name !== 'desktop', 'no browser involved: once is enough');
+  // React picks its build from NODE_ENV when it is first loaded: a renderer that imported it from
+  // node_modules drew each /templates with the development build (several times slower) in every
+  // server started without NODE_ENV=production, which is the default. The web build bundles it in.
+  const renderer = path.resolve(import.meta.dirname, '../../apps/web/dist-prerender/prerender.js');
+  const probe = `
+    import { createRequire } from 'node:module';
+    const { renderSignInPage } = await import(${JSON.stringify(renderer)});
+    const drawn = renderSignInPage('<div id="root"></div>');
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    console.log(JSON.stringify({ drawn, developmentBuilds: loaded.filter((f) => /development/.test(f)) }));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+    env: { ...process.env, NODE_ENV: 'development' },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const { drawn, developmentBuilds } = JSON.parse(run.stdout);
+  expect(drawn).toContain('Welcome back');
+  expect(developmentBuilds).toEqual([]);
 });

@@ -50,7 +50,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'pages/login.html'), `<!doctype html><h1>Welcome back</h1>`);
   fs.writeFileSync(
     path.join(webDist, 'pages/templates.html'),
-    `<!doctype html><head><title>Templates</title></head><div id="root"></div>`,
+    // As the build writes it: the page's code and styles named in its head.
+    '<!doctype html><head><title>Templates</title>' +
+      '<script type="module" crossorigin src="/assets/page-AbC123.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/page-AbC123.css"></head>' +
+      '<div id="root"></div>',
   );
   fs.writeFileSync(
     path.join(webDist, 'pages.json'),
@@ -104,7 +108,7 @@ describe('web delivery', () => {
     }
   });
 
-  it("names the images of /templates' first two cards in its HTML, as the cards ask for them", async () => {
+  it("names the images of /templates' first two cards in its HTML, as the cards ask for them, ahead of everything else", async () => {
     const made = [];
     for (const usageCount of [2_000_003, 2_000_009, 2_000_001]) {
       const template = await seedOfficialTemplate(t);
@@ -126,8 +130,13 @@ describe('web delivery', () => {
       expect(attribute(links[index]!, 'href')).toBe(card.src);
       expect(attribute(links[index]!, 'imagesrcset')).toBe(card.srcSet);
       expect(attribute(links[index]!, 'imagesizes')).toBe(card.sizes);
+      // The page's largest paint: asked for at high priority, before its code and styles.
+      expect(attribute(links[index]!, 'fetchpriority')).toBe('high');
     }
-    expect(html.indexOf('<link rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+    const firstImage = html.indexOf('<link rel="preload" as="image"');
+    expect(firstImage).toBeGreaterThan(html.indexOf('</title>'));
+    expect(firstImage).toBeLessThan(html.indexOf('<script'));
+    expect(firstImage).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
     // Another category or search shows other cards: nothing is named.
     expect(await (await get('/templates?category=food')).text()).not.toContain('as="image"');
   });
