@@ -98,4 +98,20 @@ describe('product detection from a saliency map', () => {
     expect(found!.x).toBe(0);
     expect(found!.x + found!.width).toBeGreaterThan(145);
   });
+
+  it('does not join parts along a thin faint strand', () => {
+    const glasses = { box: { x: 60, y: 40, width: 80, height: 30 }, value: 250 };
+    const nose = { box: { x: 98, y: 70, width: 6, height: 40 }, value: 80 };
+    const lips = { box: { x: 85, y: 110, width: 30, height: 15 }, value: 200 };
+    const found = detectFromSaliency(template, saliencyWith([glasses, nose, lips]));
+    expect(bottom(found)).toBeLessThan(100);
+  });
+
+  it('joins sure parts across a broad faint body', () => {
+    const wheels = [sure(40, 120, 20, 20), sure(140, 120, 20, 20)];
+    const body = { box: { x: 40, y: 90, width: 120, height: 30 }, value: 80 };
+    const found = detectFromSaliency(template, saliencyWith([...wheels, body]));
+    expect(found!.x).toBeLessThan(45);
+    expect(found!.x + found!.width).toBeGreaterThan(155);
+  });
 });

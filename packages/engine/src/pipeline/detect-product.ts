@@ -289,6 +289,12 @@ function hysteresis(probability: Uint8Array, width: number, height: number): Uin
     const grows = !components[label - 1]?.touchesBorder || sureAtEdge[label];
     core[i] = hasSure[label] && (grows || probability[i]! >= CORE) ? 1 : 0;
   }
+  // Doubtful pixels join sure parts across a broad faint body, not along a thin faint strand
+  // (the nose between sunglasses and lips).
+  const opened = open(core, width, height, Math.max(2, Math.round(Math.max(width, height) / 64)));
+  for (let i = 0; i < core.length; i += 1) {
+    if (core[i] && probability[i]! < CORE && !opened[i]) core[i] = 0;
+  }
   return core;
 }
 
