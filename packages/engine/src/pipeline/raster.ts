@@ -143,40 +143,46 @@ export async function resizeMask(
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
-/** Square dilation of a 0/1 mask by `radius` pixels (separable max filter). */
+/**
+ * Square dilation of a 0/1 mask by `radius` pixels (separable max filter), worked only over the
+ * mask's bounding box grown by the radius: nothing outside it can be set.
+ */
 export function dilate(
   mask: Uint8Array,
   width: number,
   height: number,
   radius: number,
 ): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  const box = boundingBoxOf(mask, width);
+  if (!box) return out;
+  const x0 = Math.max(0, box.x - radius);
+  const x1 = Math.min(width, box.x + box.width + radius);
+  const y0 = Math.max(0, box.y - radius);
+  const y1 = Math.min(height, box.y + box.height + radius);
   const rows = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y += 1) {
+  for (let y = box.y; y < box.y + box.height; y += 1) {
     let last = -Infinity;
-    for (let x = 0; x < width; x += 1) {
+    for (let x = x0; x < x1; x += 1) {
       if (mask[y * width + x]) last = x;
       if (x - last <= radius) rows[y * width + x] = 1;
     }
     last = Infinity;
-    for (let x = width - 1; x >= 0; x -= 1) {
+    for (let x = x1 - 1; x >= x0; x -= 1) {
       if (mask[y * width + x]) last = x;
       if (last - x <= radius) rows[y * width + x] = 1;
     }
   }
-  // The columns row by row (the last set row above and below each column), in memory order.
-  const out = new Uint8Array(mask.length);
-  const last = new Float64Array(width).fill(-Infinity);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (rows[y * width + x]) last[x] = y;
-      if (y - last[x]! <= radius) out[y * width + x] = 1;
+  for (let x = x0; x < x1; x += 1) {
+    let last = -Infinity;
+    for (let y = y0; y < y1; y += 1) {
+      if (rows[y * width + x]) last = y;
+      if (y - last <= radius) out[y * width + x] = 1;
     }
-  }
-  last.fill(Infinity);
-  for (let y = height - 1; y >= 0; y -= 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (rows[y * width + x]) last[x] = y;
-      if (last[x]! - y <= radius) out[y * width + x] = 1;
+    last = Infinity;
+    for (let y = y1 - 1; y >= y0; y -= 1) {
+      if (rows[y * width + x]) last = y;
+      if (last - y <= radius) out[y * width + x] = 1;
     }
   }
   return out;
