@@ -5,28 +5,68 @@ import { dilate, type Raster } from './raster.js';
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
 
+/** The model's foreground probability (0..1) of a raster, as a 1024x1024 map. */
+export type Predict = (raster: Raster) => Promise<Float32Array>;
+
 /**
  * The product's alpha from the segmentation model, at the raster's size. The raster's colours are
  * decontaminated in place along the edge (the background's share taken out), so they can be laid
- * on any scene. All zero when the model sees no object.
+ * on any scene. All zero when the model sees no object. `predict` is the model (a measure may
+ * pass a cached one).
  */
-export async function cutOutWithModel(raster: Raster): Promise<Uint8Array> {
+export async function cutOutWithModel(
+  raster: Raster,
+  predict: Predict = predictSaliency,
+): Promise<Uint8Array> {
   const { width, height } = raster;
-  const probability = await predictAt(raster);
+  const probability = await predictAt(raster, predict);
   let parts = keepTheProduct(probability, width, height);
   if (isScene(parts, width, height)) {
-    const zoomed = await zoomOnCentre(raster);
-    if (zoomed) {
-      probability.set(zoomed);
-      parts = keepTheProduct(probability, width, height);
+    // The scene (the sofa a shoe stands on) often holds the product as a part of its own, clear
+    // of the frame's edges and of which the model is sure (furniture it reads as half there):
+    // take it before looking again at the centre, whose tight crop the model reads worse (it
+    // loses a white sole, takes a cat behind the shoe).
+    const inFrame = keepTheProduct(probability, width, height, { clearOfBorder: true });
+    if (isProductSized(inFrame) && coreCertainty(inFrame) >= SURE) {
+      parts = inFrame;
+    } else {
+      const zoomed = await zoomOnCentre(raster, predict);
+      if (zoomed) {
+        probability.set(zoomed);
+        parts = keepTheProduct(probability, width, height);
+      }
     }
   }
   return refineModelAlpha(raster, probability, parts);
 }
 
-async function predictAt(raster: Raster): Promise<Uint8Array> {
-  const probability = await predictSaliency(raster);
+async function predictAt(raster: Raster, predict: Predict): Promise<Uint8Array> {
+  const probability = await predict(raster);
   return (await probabilityToRaster(probability, raster.width, raster.height)).data;
+}
+
+/** Least share of the frame a part must cover to be taken for the product. */
+const PRODUCT_AREA = 0.02;
+
+/** Mean probability of a part the model is sure of; furniture of a scene reads lower. */
+const SURE = 0.85;
+
+/** Mean probability (0..1) over the core pixels of a mask. */
+function coreCertainty(alpha: Uint8Array): number {
+  let sum = 0;
+  let area = 0;
+  for (let i = 0; i < alpha.length; i += 1) {
+    if (alpha[i]! < CORE) continue;
+    sum += alpha[i]!;
+    area += 1;
+  }
+  return area ? sum / area / 255 : 0;
+}
+
+function isProductSized(alpha: Uint8Array): boolean {
+  let area = 0;
+  for (let i = 0; i < alpha.length; i += 1) if (alpha[i]! >= CORE) area += 1;
+  return area >= alpha.length * PRODUCT_AREA;
 }
 
 /** The share of the frame the centre crop keeps when the first look found a whole scene. */
@@ -48,7 +88,7 @@ function isScene(alpha: Uint8Array, width: number, height: number): boolean {
  * probability (zero outside the crop) is used only when its object sits clear of the crop's
  * edges; else null.
  */
-async function zoomOnCentre(raster: Raster): Promise<Uint8Array | null> {
+async function zoomOnCentre(raster: Raster, predict: Predict): Promise<Uint8Array | null> {
   const { width, height, channels } = raster;
   const cropWidth = Math.round(width * ZOOM);
   const cropHeight = Math.round(height * ZOOM);
@@ -60,11 +100,9 @@ async function zoomOnCentre(raster: Raster): Promise<Uint8Array | null> {
     crop.set(raster.data.subarray(from, from + cropWidth * channels), y * cropWidth * channels);
   }
   const cropRaster: Raster = { data: crop, width: cropWidth, height: cropHeight, channels };
-  const probability = await predictAt(cropRaster);
+  const probability = await predictAt(cropRaster, predict);
   const parts = keepTheProduct(probability, cropWidth, cropHeight);
-  let area = 0;
-  for (let i = 0; i < parts.length; i += 1) if (parts[i]! >= CORE) area += 1;
-  if (area < parts.length * 0.02 || borderShare(parts, cropWidth, cropHeight) > 0.01) return null;
+  if (!isProductSized(parts) || borderShare(parts, cropWidth, cropHeight) > 0.01) return null;
   const out = new Uint8Array(width * height);
   for (let y = 0; y < cropHeight; y += 1) {
     out.set(probability.subarray(y * cropWidth, (y + 1) * cropWidth), (y + top) * width + left);
@@ -110,11 +148,18 @@ export function refineModelAlpha(
  * salient, and on a busy photo that includes a chair or a plant beside the product. The main part
  * has the most probability mass, discounted by its distance from the centre; other parts stay only
  * when they touch it closely (a handle, a cap) or are nearly as strong (the second shoe of a pair).
+ * With `clearOfBorder`, parts that run off the frame (a scene's furniture) are not candidates.
  */
-export function keepTheProduct(probability: Uint8Array, width: number, height: number): Uint8Array {
+export function keepTheProduct(
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  { clearOfBorder = false } = {},
+): Uint8Array {
   const core = new Uint8Array(width * height);
   for (let i = 0; i < core.length; i += 1) core[i] = probability[i]! >= CORE ? 1 : 0;
-  const { labels, components } = labelComponents(core, width, height, probability);
+  const { labels, components: all } = labelComponents(core, width, height, probability);
+  const components = clearOfBorder ? all.filter((part) => !part.touchesBorder) : all;
   const alpha = new Uint8Array(width * height);
   if (components.length === 0) return alpha;
   const kept = chooseProductParts(components, width, height);
