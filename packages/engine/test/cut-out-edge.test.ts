@@ -10,9 +10,9 @@ import type { Raster } from '../src/pipeline/raster.js';
 /**
  * A 60 x 40 photo: a product of grey `product` in columns 20..39 on a backdrop of grey 200.
  * Column 19 is a true edge pixel (40 % product, alpha 102); column 18 is the model's soft shoulder
- * (alpha 80) lying on pure backdrop.
+ * (alpha 80), of the backdrop's colour unless `shoulder` says otherwise.
  */
-function photo(product: number) {
+function photo(product: number, shoulder = 200) {
   const width = 60;
   const height = 40;
   const data = new Uint8Array(width * height * 3).fill(200);
@@ -22,6 +22,7 @@ function photo(product: number) {
       const i = y * width + x;
       if (x === 18) {
         alpha[i] = 80;
+        data.fill(shoulder, i * 3, i * 3 + 3);
       } else if (x === 19) {
         alpha[i] = 102;
         data.fill(Math.round(product * 0.4 + 200 * 0.6), i * 3, i * 3 + 3);
@@ -47,6 +48,12 @@ describe('the edge of a learned cut-out', () => {
     decontaminate(raster, alpha);
     expect(alpha[at(19)]).toBe(102);
     expect(raster.data[at(19) * 3]).toBeLessThan(45);
+  });
+
+  it('keeps a shoulder pixel whose colour lies well away from the backdrop (a chrome knob)', () => {
+    const { raster, alpha, at } = photo(30, 160);
+    decontaminate(raster, alpha);
+    expect(alpha[at(18)]).toBe(80);
   });
 
   it('leaves the shoulder alone when product and backdrop are too alike to tell', () => {

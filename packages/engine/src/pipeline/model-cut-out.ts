@@ -364,14 +364,21 @@ function refineEdge(raster: Raster, alpha: Uint8Array): void {
 
 /** Below this colour distance between product and background, colour cannot say which is which. */
 const EDGE_CONTRAST = 48;
+/**
+ * A shoulder pixel whose colour lies this little of the way from the backdrop to the product is
+ * backdrop. Only those are cleared: a part whose colour differs from the product's mean nearby
+ * (a chrome knob on a black camera) lies further along and keeps the model's alpha.
+ */
+const BACKDROP_SHARE = 0.2;
 
 /**
  * Edge pixels mix the product with the background behind it. With the background's colour nearby
  * (the mean of clear pixels around) and the alpha, the product's own colour is recovered, so no
  * fringe of the old background travels to the new scene. Outside the half-way contour the
  * model's soft shoulder often lies on pure background (a dark camera on a light grey backdrop):
- * where product and background differ clearly, such a pixel's alpha is lowered to the share of
- * the product its colour shows, else it would carry a ring of the old backdrop (a light halo).
+ * where product and background differ clearly and the pixel's colour is the backdrop's, its alpha
+ * is lowered to the share of the product its colour shows, else it would carry a ring of the old
+ * backdrop (a light halo).
  */
 export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const { width, height, data, channels } = raster;
@@ -410,8 +417,9 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
       background[k] = backgroundSums[k]![i]! / clearShare[i]!;
       product[k] = hasProduct ? productSums[k]![i]! / solidShare[i]! : own[k]!;
     }
-    if (hasProduct && a < 0.5) {
-      a = Math.min(a, colourShare(own, product, background));
+    const share = hasProduct && a < 0.5 ? colourShare(own, product, background) : 1;
+    if (share < BACKDROP_SHARE) {
+      a = Math.min(a, share);
       alpha[i] = Math.round(a * 255);
     }
     // Faint pixels carry little of the product: lean on the product's colour nearby instead of
