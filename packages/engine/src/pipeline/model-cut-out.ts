@@ -5,28 +5,68 @@ import { dilate, type Raster } from './raster.js';
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
 
+/** The model's foreground probability (0..1) of a raster, as a 1024x1024 map. */
+export type Predict = (raster: Raster) => Promise<Float32Array>;
+
 /**
  * The product's alpha from the segmentation model, at the raster's size. The raster's colours are
  * decontaminated in place along the edge (the background's share taken out), so they can be laid
- * on any scene. All zero when the model sees no object.
+ * on any scene. All zero when the model sees no object. `predict` is the model (a measure may
+ * pass a cached one).
  */
-export async function cutOutWithModel(raster: Raster): Promise<Uint8Array> {
+export async function cutOutWithModel(
+  raster: Raster,
+  predict: Predict = predictSaliency,
+): Promise<Uint8Array> {
   const { width, height } = raster;
-  const probability = await predictAt(raster);
+  const probability = await predictAt(raster, predict);
   let parts = keepTheProduct(probability, width, height);
   if (isScene(parts, width, height)) {
-    const zoomed = await zoomOnCentre(raster);
-    if (zoomed) {
-      probability.set(zoomed);
-      parts = keepTheProduct(probability, width, height);
+    // The scene (the sofa a shoe stands on) often holds the product as a part of its own, clear
+    // of the frame's edges and of which the model is sure (furniture it reads as half there):
+    // take it before looking again at the centre, whose tight crop the model reads worse (it
+    // loses a white sole, takes a cat behind the shoe).
+    const inFrame = keepTheProduct(probability, width, height, { clearOfBorder: true });
+    if (isProductSized(inFrame) && coreCertainty(inFrame) >= SURE) {
+      parts = inFrame;
+    } else {
+      const zoomed = await zoomOnCentre(raster, predict);
+      if (zoomed) {
+        probability.set(zoomed);
+        parts = keepTheProduct(probability, width, height);
+      }
     }
   }
   return refineModelAlpha(raster, probability, parts);
 }
 
-async function predictAt(raster: Raster): Promise<Uint8Array> {
-  const probability = await predictSaliency(raster);
+async function predictAt(raster: Raster, predict: Predict): Promise<Uint8Array> {
+  const probability = await predict(raster);
   return (await probabilityToRaster(probability, raster.width, raster.height)).data;
+}
+
+/** Least share of the frame a part must cover to be taken for the product. */
+const PRODUCT_AREA = 0.02;
+
+/** Mean probability of a part the model is sure of; furniture of a scene reads lower. */
+const SURE = 0.85;
+
+/** Mean probability (0..1) over the core pixels of a mask. */
+function coreCertainty(alpha: Uint8Array): number {
+  let sum = 0;
+  let area = 0;
+  for (let i = 0; i < alpha.length; i += 1) {
+    if (alpha[i]! < CORE) continue;
+    sum += alpha[i]!;
+    area += 1;
+  }
+  return area ? sum / area / 255 : 0;
+}
+
+function isProductSized(alpha: Uint8Array): boolean {
+  let area = 0;
+  for (let i = 0; i < alpha.length; i += 1) if (alpha[i]! >= CORE) area += 1;
+  return area >= alpha.length * PRODUCT_AREA;
 }
 
 /** The share of the frame the centre crop keeps when the first look found a whole scene. */
@@ -48,7 +88,7 @@ function isScene(alpha: Uint8Array, width: number, height: number): boolean {
  * probability (zero outside the crop) is used only when its object sits clear of the crop's
  * edges; else null.
  */
-async function zoomOnCentre(raster: Raster): Promise<Uint8Array | null> {
+async function zoomOnCentre(raster: Raster, predict: Predict): Promise<Uint8Array | null> {
   const { width, height, channels } = raster;
   const cropWidth = Math.round(width * ZOOM);
   const cropHeight = Math.round(height * ZOOM);
@@ -60,11 +100,9 @@ async function zoomOnCentre(raster: Raster): Promise<Uint8Array | null> {
     crop.set(raster.data.subarray(from, from + cropWidth * channels), y * cropWidth * channels);
   }
   const cropRaster: Raster = { data: crop, width: cropWidth, height: cropHeight, channels };
-  const probability = await predictAt(cropRaster);
+  const probability = await predictAt(cropRaster, predict);
   const parts = keepTheProduct(probability, cropWidth, cropHeight);
-  let area = 0;
-  for (let i = 0; i < parts.length; i += 1) if (parts[i]! >= CORE) area += 1;
-  if (area < parts.length * 0.02 || borderShare(parts, cropWidth, cropHeight) > 0.01) return null;
+  if (!isProductSized(parts) || borderShare(parts, cropWidth, cropHeight) > 0.01) return null;
   const out = new Uint8Array(width * height);
   for (let y = 0; y < cropHeight; y += 1) {
     out.set(probability.subarray(y * cropWidth, (y + 1) * cropWidth), (y + top) * width + left);
@@ -110,11 +148,18 @@ export function refineModelAlpha(
  * salient, and on a busy photo that includes a chair or a plant beside the product. The main part
  * has the most probability mass, discounted by its distance from the centre; other parts stay only
  * when they touch it closely (a handle, a cap) or are nearly as strong (the second shoe of a pair).
+ * With `clearOfBorder`, parts that run off the frame (a scene's furniture) are not candidates.
  */
-export function keepTheProduct(probability: Uint8Array, width: number, height: number): Uint8Array {
+export function keepTheProduct(
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  { clearOfBorder = false } = {},
+): Uint8Array {
   const core = new Uint8Array(width * height);
   for (let i = 0; i < core.length; i += 1) core[i] = probability[i]! >= CORE ? 1 : 0;
-  const { labels, components } = labelComponents(core, width, height, probability);
+  const { labels, components: all } = labelComponents(core, width, height, probability);
+  const components = clearOfBorder ? all.filter((part) => !part.touchesBorder) : all;
   const alpha = new Uint8Array(width * height);
   if (components.length === 0) return alpha;
   const kept = chooseProductParts(components, width, height);
@@ -319,14 +364,21 @@ function refineEdge(raster: Raster, alpha: Uint8Array): void {
 
 /** Below this colour distance between product and background, colour cannot say which is which. */
 const EDGE_CONTRAST = 48;
+/**
+ * A shoulder pixel whose colour lies this little of the way from the backdrop to the product is
+ * backdrop. Only those are cleared: a part whose colour differs from the product's mean nearby
+ * (a chrome knob on a black camera) lies further along and keeps the model's alpha.
+ */
+const BACKDROP_SHARE = 0.2;
 
 /**
  * Edge pixels mix the product with the background behind it. With the background's colour nearby
  * (the mean of clear pixels around) and the alpha, the product's own colour is recovered, so no
  * fringe of the old background travels to the new scene. Outside the half-way contour the
  * model's soft shoulder often lies on pure background (a dark camera on a light grey backdrop):
- * where product and background differ clearly, such a pixel's alpha is lowered to the share of
- * the product its colour shows, else it would carry a ring of the old backdrop (a light halo).
+ * where product and background differ clearly and the pixel's colour is the backdrop's, its alpha
+ * is lowered to the share of the product its colour shows, else it would carry a ring of the old
+ * backdrop (a light halo).
  */
 export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const { width, height, data, channels } = raster;
@@ -365,8 +417,9 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
       background[k] = backgroundSums[k]![i]! / clearShare[i]!;
       product[k] = hasProduct ? productSums[k]![i]! / solidShare[i]! : own[k]!;
     }
-    if (hasProduct && a < 0.5) {
-      a = Math.min(a, colourShare(own, product, background));
+    const share = hasProduct && a < 0.5 ? colourShare(own, product, background) : 1;
+    if (share < BACKDROP_SHARE) {
+      a = Math.min(a, share);
       alpha[i] = Math.round(a * 255);
     }
     // Faint pixels carry little of the product: lean on the product's colour nearby instead of
