@@ -60,3 +60,12 @@ test('the server draws pages with the production build of React, also when it ru
   expect(drawn).toContain('Welcome back');
   expect(developmentBuilds).toEqual([]);
 });
+
+test('the pages that paint from their HTML carry their stylesheet in it', async ({ request }) => {
+  // A stylesheet to fetch blocks the first paint; these pages' HTML is what paints first.
+  for (const page of ['/login', '/templates']) {
+    const html = await (await request.get(page)).text();
+    expect(html, page).not.toContain('rel="stylesheet"');
+    expect(html, page).toMatch(/<style>[^<]*\.grid-cols-2\{/);
+  }
+});

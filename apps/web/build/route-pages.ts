@@ -99,7 +99,10 @@ export function routePages(): Plugin {
           ),
           ...files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
         ];
-        let pageHtml = html.replace('  </head>', `${preloads.join('')}  </head>`);
+        let pageHtml = inlineStylesheets(
+          bundle,
+          html.replace('  </head>', `${preloads.join('')}  </head>`),
+        );
         if (page === PRERENDERED.page) pageHtml = await prerender(root, pageHtml);
         const fileName = `pages${page}.html`;
         this.emitFile({ type: 'asset', fileName, source: pageHtml });
@@ -112,6 +115,24 @@ export function routePages(): Plugin {
       });
     },
   };
+}
+
+/**
+ * The page's stylesheet written into its HTML: these pages paint from their HTML (drawn by the
+ * server or at build), and a stylesheet to fetch blocked that paint, queued on the host's six
+ * connections among the page's twenty script chunks. About 9 KB more HTML, compressed.
+ */
+function inlineStylesheets(bundle: OutputBundle, html: string): string {
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+    (_link, fileName: string) => {
+      const asset = bundle[fileName];
+      if (asset?.type !== 'asset') throw new Error(`route-pages: no stylesheet ${fileName}`);
+      const css = String(asset.source);
+      if (css.includes('</style')) throw new Error(`route-pages: ${fileName} cannot be inlined`);
+      return `<style>${css}</style>`;
+    },
+  );
 }
 
 /** The chunks of these modules and every chunk they import statically, without duplicates. */
