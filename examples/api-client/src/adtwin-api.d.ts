@@ -1871,7 +1871,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CommunityTemplate"] & {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            imageUrl: string;
+                            isPublic: boolean;
+                            usageCount: number;
+                            createdAt: string;
                             isOwner: boolean;
                         };
                     };

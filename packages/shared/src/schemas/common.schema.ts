@@ -21,6 +21,10 @@ export const ImageItemSchema = z.object({
 });
 export type ImageItem = z.infer<typeof ImageItemSchema>;
 
+/** GET /api/designs: a generated design, a library image with its number (/design/{number}). */
+export const DesignSchema = ImageItemSchema.extend({ number: z.number().int() });
+export type Design = z.infer<typeof DesignSchema>;
+
 /** `{id}` in a path for a row keyed by a UUID (uploads, generations, batches, keys, templates). */
 export const UuidParamsSchema = z.object({ id: z.uuid() });
 

@@ -27,3 +27,10 @@ export const CreditsSchema = AccountSchema.shape.profile.pick({
   creditsUsed: true,
   subscriptionTier: true,
 });
+
+/** GET /api/client-config: which sign-in methods this server offers, and the free images. */
+export const ClientConfigSchema = z.object({
+  googleSignIn: z.boolean(),
+  /** Images a new account may make for free (once, not per period). */
+  freeCredits: z.number().int(),
+});

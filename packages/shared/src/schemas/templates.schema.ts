@@ -46,6 +46,21 @@ export const TemplateStatsSchema = z.object({
   usageCount: z.number().int(),
 });
 
+/** PUT /api/templates/{id}/vote: the new counts, the caller's vote and the message to show. */
+export const VoteReplySchema = z.object({
+  stats: TemplateStatsSchema,
+  userVote: UserVoteSchema,
+  message: z.string(),
+});
+export type VoteReply = z.infer<typeof VoteReplySchema>;
+
+/** GET /api/template-categories: one category of the fixed list and its cover image. */
+export const TemplateCategorySchema = z.object({
+  category: z.string(),
+  imageUrl: z.string().nullable(),
+});
+export type TemplateCategory = z.infer<typeof TemplateCategorySchema>;
+
 /** A word of the ad and where it is, in template pixels. */
 export const TextBoxSchema = z.object({ text: z.string(), ...BoxSchema.shape });
 

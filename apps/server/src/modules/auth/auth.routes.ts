@@ -6,16 +6,13 @@ import type { AppEnv } from '../../http/app-env.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { validationHook } from '../../http/validation.js';
 import { APIError } from 'better-auth/api';
-import { resetPasswordSchema } from '@adtwin/shared';
+import {
+  ClientConfigSchema as SharedClientConfigSchema,
+  resetPasswordSchema,
+} from '@adtwin/shared';
 import type { Auth } from './auth.js';
 
-const ClientConfigSchema = z
-  .object({
-    googleSignIn: z.boolean(),
-    /** Images a new account may make for free (once, not per period). */
-    freeCredits: z.number().int(),
-  })
-  .openapi('ClientConfig');
+const ClientConfigSchema = SharedClientConfigSchema.meta({ id: 'ClientConfig' });
 
 const clientConfigRoute = createRoute({
   method: 'get',

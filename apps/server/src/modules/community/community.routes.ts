@@ -6,26 +6,22 @@ import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
 import {
   CommunityTemplateFormFieldsSchema,
+  CommunityTemplateSchema,
+  OwnedCommunityTemplateSchema,
   PagedSearchQuerySchema,
   PagingQuerySchema,
   RenameTemplateBodySchema,
   TemplateVisibilityBodySchema,
   UuidParamsSchema,
+  VisibilityReplySchema,
 } from '@adtwin/shared';
 import type { CommunityService } from './community.service.js';
 
 const errors = errorResponses(ErrorSchema);
 
-const CommunityCardSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    imageUrl: z.string(),
-    isPublic: z.boolean(),
-    usageCount: z.number().int(),
-    createdAt: z.string(),
-  })
-  .openapi('CommunityTemplate');
+const CommunityCardSchema = CommunityTemplateSchema.meta({ id: 'CommunityTemplate' });
+// The replies that nest a card take the named one, so the document refers to it by name.
+const VisibilitySchema = VisibilityReplySchema.extend({ template: CommunityCardSchema });
 const ListSchema = z.object({ items: z.array(CommunityCardSchema) });
 
 const ownRoute = createRoute({
@@ -75,11 +71,7 @@ const visibilityRoute = createRoute({
   responses: {
     200: {
       description: 'Changed',
-      content: {
-        'application/json': {
-          schema: z.object({ template: CommunityCardSchema, message: z.string() }),
-        },
-      },
+      content: { 'application/json': { schema: VisibilitySchema } },
     },
     ...errors,
   },
@@ -126,9 +118,7 @@ const communityOneRoute = createRoute({
   responses: {
     200: {
       description: 'The template',
-      content: {
-        'application/json': { schema: CommunityCardSchema.extend({ isOwner: z.boolean() }) },
-      },
+      content: { 'application/json': { schema: OwnedCommunityTemplateSchema } },
     },
     ...errors,
   },

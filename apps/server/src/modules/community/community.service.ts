@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { BROWSE_MESSAGES, PAGE_SIZE, isPaidTier } from '@adtwin/shared';
+import {
+  BROWSE_MESSAGES,
+  PAGE_SIZE,
+  isPaidTier,
+  type CommunityTemplate,
+  type OwnedCommunityTemplate,
+} from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
 import { DomainError } from '../../domain-error.js';
 import { COMMUNITY_PREFIX, imagePath } from '../../platform/images/image-paths.js';
@@ -18,7 +24,7 @@ export const UPGRADE_REQUIRED = 'upgrade_required';
 
 type Row = Awaited<ReturnType<typeof selectOwnTemplates>>[number];
 
-function toCard(row: Row) {
+function toCard(row: Row): CommunityTemplate {
   return {
     id: row.id,
     name: row.name,
@@ -67,7 +73,10 @@ export function createCommunityService(deps: {
     },
 
     /** A community template for its owner, or for anyone signed in while it is public. */
-    async getCommunityTemplate(options: { userId: string; id: string }) {
+    async getCommunityTemplate(options: {
+      userId: string;
+      id: string;
+    }): Promise<OwnedCommunityTemplate> {
       const row = await selectUserTemplate(deps.db, options.id);
       if (!row) throw new DomainError('not_found', BROWSE_MESSAGES.templateNotFound, 'not_found');
       if (!row.isPublic && row.userId !== options.userId) {

@@ -4,8 +4,11 @@ import { ImageItemSchema, errorResponses } from '../../http/image-items.js';
 import { ErrorSchema } from '../../http/schemas.js';
 import { requireUser } from '../../http/session.js';
 import { validationHook } from '../../http/validation.js';
-import { PagingQuerySchema } from '@adtwin/shared';
+import { DesignSchema, PagingQuerySchema } from '@adtwin/shared';
 import type { DesignsService } from './designs.service.js';
+
+// Built on the named ImageItem, so the document refers to it by name.
+const NamedDesignSchema = ImageItemSchema.extend(DesignSchema.shape);
 
 const listRoute = createRoute({
   method: 'get',
@@ -18,9 +21,7 @@ const listRoute = createRoute({
       description: 'One page',
       content: {
         'application/json': {
-          schema: z.object({
-            items: z.array(ImageItemSchema.extend({ number: z.number().int() })),
-          }),
+          schema: z.object({ items: z.array(NamedDesignSchema) }),
         },
       },
     },

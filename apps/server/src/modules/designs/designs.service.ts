@@ -1,4 +1,4 @@
-import { PAGE_SIZE, monthYearOf } from '@adtwin/shared';
+import { PAGE_SIZE, monthYearOf, type Design } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
 import { imagePath } from '../../platform/images/image-paths.js';
 import { checkUploadedImage } from '../../platform/images/validate-image.js';
@@ -7,7 +7,11 @@ import { insertDesign, selectDesignsPage } from './designs.queries.js';
 
 export function createDesignsService(deps: { db: Database; storage: ObjectStorage }) {
   return {
-    async listDesigns(options: { userId: string; offset: number; limit: number }) {
+    async listDesigns(options: {
+      userId: string;
+      offset: number;
+      limit: number;
+    }): Promise<Design[]> {
       const rows = await selectDesignsPage(deps.db, {
         ...options,
         limit: Math.min(options.limit, PAGE_SIZE.max),

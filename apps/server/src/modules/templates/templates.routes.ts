@@ -4,10 +4,10 @@ import {
   TemplateDetailSchema as SharedTemplateDetailSchema,
   TemplateListQuerySchema,
   SerialIdParamsSchema,
-  TemplateStatsSchema,
+  TemplateCategorySchema,
   TemplateVoteParamsSchema,
-  UserVoteSchema,
   VoteBodySchema,
+  VoteReplySchema,
   VOTE_MESSAGES,
 } from '@adtwin/shared';
 import { PublicError } from '../../http/errors.js';
@@ -55,11 +55,7 @@ const categoriesRoute = createRoute({
     200: {
       description: 'Categories in strip order',
       content: {
-        'application/json': {
-          schema: z.object({
-            items: z.array(z.object({ category: z.string(), imageUrl: z.string().nullable() })),
-          }),
-        },
+        'application/json': { schema: z.object({ items: z.array(TemplateCategorySchema) }) },
       },
     },
     ...errors,
@@ -97,15 +93,7 @@ const voteRoute = createRoute({
   responses: {
     200: {
       description: 'The new counts and the message to show',
-      content: {
-        'application/json': {
-          schema: z.object({
-            stats: TemplateStatsSchema,
-            userVote: UserVoteSchema,
-            message: z.string(),
-          }),
-        },
-      },
+      content: { 'application/json': { schema: VoteReplySchema } },
     },
     ...errors,
   },

@@ -6,8 +6,10 @@ import {
   keywordsFor,
   type Box,
   type TemplateDetail,
+  type TemplateCategory,
   type TemplateSort,
   type UserVote,
+  type VoteReply,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
 import { DomainError } from '../../domain-error.js';
@@ -75,7 +77,7 @@ export function createTemplatesService(deps: { db: Database }) {
     },
 
     /** The fixed category list, each with a cover image from the catalogue (or null). */
-    async listCategories() {
+    async listCategories(): Promise<TemplateCategory[]> {
       const rows = await selectCategoryImages(deps.db);
       return CATEGORIES.map((category) => {
         const cover = rows.find((row) => row.category === category);
@@ -108,7 +110,11 @@ export function createTemplatesService(deps: { db: Database }) {
     },
 
     /** Sets the caller's vote (like, dislike or none) and answers the message the spec shows. */
-    async vote(options: { userId: string; templateId: string; vote: UserVote }) {
+    async vote(options: {
+      userId: string;
+      templateId: string;
+      vote: UserVote;
+    }): Promise<VoteReply> {
       if (
         /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(options.templateId)
       ) {

@@ -14,8 +14,10 @@ import { validationHook } from '../../http/validation.js';
 import {
   ConfirmDirectUploadBodySchema,
   DirectUploadBodySchema,
+  DirectUploadTicketSchema as SharedDirectUploadTicketSchema,
   PagedSearchQuerySchema,
   RenameUploadBodySchema,
+  UploadPageSchema,
   UuidParamsSchema,
 } from '@adtwin/shared';
 import type { UploadsService } from './uploads.service.js';
@@ -42,18 +44,9 @@ const uploadRoute = createRoute({
   },
 });
 
-const DirectUploadTicketSchema = z
-  .discriminatedUnion('mode', [
-    z.object({ mode: z.literal('form') }),
-    z.object({
-      mode: z.literal('presigned-put'),
-      id: z.uuid(),
-      method: z.literal('PUT'),
-      url: z.string(),
-      headers: z.record(z.string(), z.string()),
-    }),
-  ])
-  .openapi('DirectUploadTicket');
+const DirectUploadTicketSchema = SharedDirectUploadTicketSchema.meta({ id: 'DirectUploadTicket' });
+// The page's items as the named ImageItem, so the document refers to it by name.
+const ImageItemsSchema = z.array(ImageItemSchema);
 
 const startDirectUploadRoute = createRoute({
   method: 'post',
@@ -111,9 +104,7 @@ const listRoute = createRoute({
     200: {
       description: 'One page, and how many uploads the search lists in all',
       content: {
-        'application/json': {
-          schema: z.object({ items: z.array(ImageItemSchema), total: z.number().int() }),
-        },
+        'application/json': { schema: UploadPageSchema.extend({ items: ImageItemsSchema }) },
       },
     },
     ...errors,

@@ -8,6 +8,8 @@ import {
   monthYearOf,
   stripExtension,
   extensionOf,
+  type DirectUploadTicket,
+  type UploadPage,
 } from '@adtwin/shared';
 import type { Database } from '../../db/client.js';
 import { DomainError } from '../../domain-error.js';
@@ -110,8 +112,12 @@ export function createUploadsService(deps: {
      * writes, the embedded local disk). The declared size and type are judged here to answer
      * early; the bytes are judged again by {@link confirmDirectUpload}.
      */
-    async startDirectUpload(options: { ownerId: string; size: number; contentType: string }) {
-      if (!deps.storage.createUploadUrl) return { mode: 'form' as const };
+    async startDirectUpload(options: {
+      ownerId: string;
+      size: number;
+      contentType: string;
+    }): Promise<DirectUploadTicket> {
+      if (!deps.storage.createUploadUrl) return { mode: 'form' };
       if (options.size > UPLOAD_LIMITS.maxBytes) {
         throw new DomainError('too_large', 'File too large (max 10MB)', 'too_large');
       }
@@ -125,7 +131,7 @@ export function createUploadsService(deps: {
         incomingKey(options.ownerId, id),
         { contentType: options.contentType, size: options.size, ttlSeconds: SIGNED_URL_TTL.image },
       );
-      return { mode: 'presigned-put' as const, id, method: 'PUT' as const, ...target };
+      return { mode: 'presigned-put', id, method: 'PUT', ...target };
     },
 
     /**
@@ -155,7 +161,7 @@ export function createUploadsService(deps: {
       search?: string;
       offset: number;
       limit: number;
-    }) {
+    }): Promise<UploadPage> {
       const search = options.search?.trim() || undefined;
       const [rows, total] = await Promise.all([
         selectUploadsPage(deps.db, {

@@ -3,7 +3,7 @@ import { BarChart3 } from 'lucide-react';
 import { BROWSE_MESSAGES } from '@adtwin/shared';
 import { LazyImage } from '@/components/ui/LazyImage';
 import { variantSrcSet, variantUrl } from '@/lib/image-url';
-import type { CommunityTemplate } from './api';
+import type { CommunityTemplate } from '@adtwin/shared';
 
 const SIZES = '(min-width: 1280px) 20vw, (min-width: 768px) 30vw, 50vw';
 

@@ -4,7 +4,7 @@ import { Pencil } from 'lucide-react';
 import { TEMPLATE_NAME_MAX_LENGTH } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { CharacterCounter } from '@/components/ui/CharacterCounter';
-import type { CommunityTemplate } from './api';
+import type { CommunityTemplate } from '@adtwin/shared';
 import { useRenameTemplate } from './mutations';
 
 /** The owner's Rename for one of their templates: the name the community sees. */

@@ -6,7 +6,7 @@ import { UpgradeDialog } from '@/components/UpgradeDialog';
 import { cn } from '@/components/ui/cn';
 import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/lib/account';
-import type { CommunityTemplate } from './api';
+import type { CommunityTemplate } from '@adtwin/shared';
 import { useUpdateVisibility } from './mutations';
 
 /**

@@ -18,8 +18,6 @@ export function updateVisibility(id: string, isPublic: boolean) {
   );
 }
 
-export type CommunityTemplate = Awaited<ReturnType<typeof fetchMyTemplates>>[number];
-
 export function renameTemplate(id: string, name: string) {
   return readJson(api['my-templates'][':id'].$patch({ param: { id }, json: { name } }));
 }

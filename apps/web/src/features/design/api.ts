@@ -14,8 +14,6 @@ export function fetchLibraryPage(options: { search: string; offset: number }) {
   );
 }
 
-export type LibraryImage = Awaited<ReturnType<typeof fetchLibraryPage>>['items'][number];
-
 /**
  * The person's community template made from a design-page result, found as the spec does it: by
  * its image (the result's file name) among their own templates, newest first.

@@ -7,15 +7,15 @@ import {
   renameFailed,
   stripExtension,
   UPLOAD_NAME_MAX_LENGTH,
+  type ImageItem,
 } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { CharacterCounter } from '@/components/ui/CharacterCounter';
-import type { Upload } from './api';
 import { ImageTile } from './ImageTile';
 import { useDeleteUpload, useRenameUpload } from './mutations';
 
 /** One upload with rename (the extension stays) and delete. */
-export function UploadTile({ upload }: { upload: Upload }) {
+export function UploadTile({ upload }: { upload: ImageItem }) {
   const [name, setName] = useState(upload.name);
   const [draft, setDraft] = useState<string | null>(null);
   const rename = useRenameUpload();

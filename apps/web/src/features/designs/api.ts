@@ -17,5 +17,3 @@ export function renameUpload(id: string, name: string) {
 export function deleteUpload(id: string) {
   return readJson(api.uploads[':id'].$delete({ param: { id } }));
 }
-
-export type Upload = Awaited<ReturnType<typeof fetchUploads>>[number];

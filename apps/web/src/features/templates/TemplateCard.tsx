@@ -1,15 +1,14 @@
 import { useNavigate } from 'react-router';
 import { BarChart3 } from 'lucide-react';
-import { BROWSE_MESSAGES, templateCardImage } from '@adtwin/shared';
+import { BROWSE_MESSAGES, templateCardImage, type TemplateCard as Template } from '@adtwin/shared';
 import { LazyImage, type LazyImageProps } from '@/components/ui/LazyImage';
 import { VoteButtons } from '@/features/votes';
-import type { TemplateCardData } from './api';
 
 export function TemplateCard({
   template,
   imagePriority,
 }: {
-  template: TemplateCardData;
+  template: Template;
   imagePriority?: LazyImageProps['priority'];
 }) {
   const navigate = useNavigate();

@@ -21,5 +21,3 @@ export async function fetchTemplatePage(
 export async function fetchCategories() {
   return (await readJson(api['template-categories'].$get())).items;
 }
-
-export type TemplateCardData = Awaited<ReturnType<typeof fetchTemplatePage>>[number];

@@ -11,6 +11,7 @@ import {
   renameFailed,
   stripExtension,
   UPLOAD_NAME_MAX_LENGTH,
+  type ImageItem,
 } from '@adtwin/shared';
 import { Button } from '@/components/ui/Button';
 import { CharacterCounter } from '@/components/ui/CharacterCounter';
@@ -20,7 +21,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/components/ui/cn';
 import { variantUrl } from '@/lib/image-url';
 import { useRenameUpload } from '@/features/designs';
-import { fetchLibraryPage, type LibraryImage } from '../api';
+import { fetchLibraryPage } from '../api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -40,12 +41,12 @@ export function LibraryDialog({
   onOpenChange: (isOpen: boolean) => void;
   /** How many more images the message may carry; with 1, a click changes the choice. */
   freeSlots: number;
-  onAdd: (images: LibraryImage[]) => void;
+  onAdd: (images: ImageItem[]) => void;
   title?: string;
   addLabel?: string;
 }) {
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<LibraryImage[]>([]);
+  const [chosen, setChosen] = useState<ImageItem[]>([]);
   const debouncedSearch = useDebouncedValue(search.trim(), LIBRARY_SEARCH_DEBOUNCE_MS);
   const searchId = useId();
 
@@ -71,7 +72,7 @@ export function LibraryDialog({
     onOpenChange(isNowOpen);
   }
 
-  function toggle(image: LibraryImage) {
+  function toggle(image: ImageItem) {
     if (chosen.some((item) => item.id === image.id)) {
       setChosen(chosen.filter((item) => item.id !== image.id));
       return;
@@ -184,7 +185,7 @@ function LibraryTile({
   isChosen,
   onToggle,
 }: {
-  image: LibraryImage;
+  image: ImageItem;
   isChosen: boolean;
   onToggle: () => void;
 }) {
