@@ -16,21 +16,13 @@ export const TEXTURE_THRESHOLD = 2;
 const HORIZON_STEP = 18;
 /** Luminance step (levels) below which a side of the hole shows no edge at all. */
 const FLAT_STEP = 2;
-/** Share of a sharp edge's step taken between two neighbouring rows (see findHorizon). */
-const SHARP_SHARE = 0.4;
 
 /**
  * The row where a wall meets a floor (or a backdrop a table) behind the hole: a horizontal edge
  * seen at the same height in the known pixels just left and just right of the hole (or on the one
  * side the frame leaves). Null when there is none.
  */
-function findHorizon(
-  raster: Raster,
-  hole: Uint8Array,
-  exclude?: Uint8Array,
-  /** Only an edge as sharp as a surface's (see SHARP_SHARE), not a blurred line in a blur. */
-  sharpOnly = false,
-): number | null {
+function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): number | null {
   const { width, channels, data } = raster;
   const box = boundingBoxOf(hole, width);
   if (!box || box.height < 24) return null;
@@ -66,17 +58,6 @@ function findHorizon(
     }
     return (below - above) / reach;
   };
-  // Whether most of the step is taken within a row or two of r, as at a surface's edge.
-  const isSharp = (means: Float32Array, r: number) => {
-    const step = stepAt(means, r);
-    if (Number.isNaN(step)) return true;
-    let steepest = 0;
-    for (let j = -1; j <= 1; j += 1) {
-      const single = (means[r + j]! - means[r + j - 1]!) * Math.sign(step);
-      if (single > steepest) steepest = single;
-    }
-    return steepest >= SHARP_SHARE * Math.abs(step);
-  };
   let best = -1;
   let bestStep = 0;
   for (let r = reach; r <= box.height - reach; r += 1) {
@@ -84,7 +65,6 @@ function findHorizon(
     const a = Number.isNaN(stepAt(left, r)) ? stepAt(right, r) : stepAt(left, r);
     const b = Number.isNaN(stepAt(right, r)) ? a : stepAt(right, r);
     if (Number.isNaN(a) || Number.isNaN(b)) continue;
-    if (sharpOnly && !(isSharp(left, r) && isSharp(right, r))) continue;
     // A surface that ends behind the object (a crate narrower than the plant on it) shows its
     // edge on one side only: a strong edge there and none at all on the other side counts.
     const isOneSided =
@@ -236,10 +216,7 @@ function fillSmoothly(
   seed: number | undefined,
   depth = 0,
 ): void {
-  // Past the first split only a sharp edge splits again: a blurred line (a window's bar out of
-  // focus) is no surface's edge, and a band cut at it takes the colour of whatever object its
-  // rim meets there (a strap's end) as a smear with a hard top.
-  const horizon = depth < MAX_HORIZON_DEPTH ? findHorizon(raster, hole, exclude, depth > 0) : null;
+  const horizon = depth < MAX_HORIZON_DEPTH ? findHorizon(raster, hole, exclude) : null;
   if (horizon === null) {
     fillRegion(raster, hole, { exclude, seed });
     return;
