@@ -1,7 +1,6 @@
 import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
 import { findOffEdgePixels, findSupportEdge, type EdgeLine } from './support-edge.js';
-import { labelComponents } from './mask-tools.js';
 import { findPlainSide } from './texture-split.js';
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
@@ -97,14 +96,10 @@ export async function fillHole(
   options: { exclude?: Uint8Array; protect?: Uint8Array; keepOut?: Uint8Array; seed?: number } = {},
 ): Promise<'patches' | 'smooth'> {
   const { protect, keepOut, seed } = options;
+  const target = protect ? hole.map((v, i) => (v && !protect[i] ? 1 : 0)) : hole;
   const exclude = protect
     ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
     : options.exclude;
-  const target = withEnclosedSpecks(
-    protect ? hole.map((v, i) => (v && !protect[i] ? 1 : 0)) : hole,
-    exclude,
-    raster.width,
-  );
   const plainSplit = findPlainSide(raster, target, exclude);
   if (plainSplit) {
     const { texturedKnown, plainKnown } = plainSplit;
@@ -132,7 +127,7 @@ export async function fillHole(
     const plainExclude = target.map((_, i) =>
       distance(i) >= 0 || texturedKnown[i] || exclude?.[i] ? 1 : 0,
     );
-    fillSmoothly(raster, plainPart, plainExclude, seed);
+    fillRegion(raster, plainPart, { exclude: plainExclude, seed });
     // The textured part copies patches of the texture and of its edge along the line only: the
     // texture's own rim against the plain side, never plain blocks (nor a blurred thing beside).
     // Plain pixels round the texture's edge elsewhere are no source either: with them, whatever
@@ -157,76 +152,20 @@ export async function fillHole(
     (await patchFill(raster, target, { exclude, keepOut, seed }))
   )
     return 'patches';
-  fillSmoothly(raster, target, exclude, seed);
-  return 'smooth';
-}
-
-/** The largest speck of background the hole encloses that is filled with it, as a share of the hole. */
-const SPECK_SHARE = 0.002;
-
-/**
- * The hole with the specks of background it encloses (a few pixels between a wheel's spokes, by
- * a pedal): they are the only known pixels deep inside a large hole, so the fill spreads their
- * colour, often the old object's tint or a surface's edge, over everything around them as a
- * haze. Filled with the hole, they take the colour of the background around the hole. A piece
- * next to an excluded pixel (a word) or the frame's edge is not enclosed and stays.
- */
-function withEnclosedSpecks(
-  hole: Uint8Array,
-  exclude: Uint8Array | undefined,
-  width: number,
-): Uint8Array {
-  const height = hole.length / width;
-  let holeArea = 0;
-  for (let i = 0; i < hole.length; i += 1) holeArea += hole[i]!;
-  const largest = holeArea * SPECK_SHARE;
-  if (largest < 1) return hole;
-  const known = hole.map((v, i) => (v || exclude?.[i] ? 0 : 1));
-  const { labels, components } = labelComponents(known, width, height);
-  const isSpeck = new Uint8Array(components.length + 1);
-  for (const part of components) {
-    if (part.area <= largest && !part.touchesBorder) isSpeck[part.label] = 1;
-  }
-  if (exclude) {
-    for (let i = 0; i < exclude.length; i += 1) {
-      if (!exclude[i]) continue;
-      const x = i % width;
-      for (const j of [i - width, i + width, x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1]) {
-        if (j >= 0 && j < labels.length && labels[j]) isSpeck[labels[j]!] = 0;
-      }
-    }
-  }
-  return hole.map((v, i) => (v || isSpeck[labels[i]!] ? 1 : 0));
-}
-
-/** How many times over a smooth fill is split at level edges (see fillSmoothly): a few bands. */
-const MAX_HORIZON_DEPTH = 3;
-
-/**
- * The smooth fill of a hole, split at the row where a wall meets a floor (see findHorizon) and
- * each side filled from itself alone: filled as one, the floor's colour is pulled up into the wall
- * as a blur and the line between them is lost. Each side is split again at its own level edge
- * (a skirting board between a wall and planks, a table's lip): left in one side, a narrow band's
- * colour spreads over the whole side as a haze and the band itself ends at the hole.
- */
-function fillSmoothly(
-  raster: Raster,
-  hole: Uint8Array,
-  exclude: Uint8Array | undefined,
-  seed: number | undefined,
-  depth = 0,
-): void {
-  const horizon = depth < MAX_HORIZON_DEPTH ? findHorizon(raster, hole, exclude) : null;
+  // Across a wall meeting a floor, each side is filled from itself alone: filled as one, the
+  // floor's colour is pulled up into the wall as a blur and the line between them is lost.
+  const horizon = findHorizon(raster, target, exclude);
   if (horizon === null) {
-    fillRegion(raster, hole, { exclude, seed });
-    return;
+    fillRegion(raster, target, { exclude, seed });
+    return 'smooth';
   }
   const split = horizon * raster.width;
   for (const above of [true, false]) {
-    const part = hole.map((v, i) => (v && i < split === above ? 1 : 0));
-    const sideExclude = hole.map((_, i) => (i < split === above ? (exclude?.[i] ?? 0) : 1));
-    fillSmoothly(raster, part, sideExclude, seed, depth + 1);
+    const part = target.map((v, i) => (v && i < split === above ? 1 : 0));
+    const sideExclude = target.map((_, i) => (i < split === above ? (exclude?.[i] ?? 0) : 1));
+    fillRegion(raster, part, { exclude: sideExclude, seed });
   }
+  return 'smooth';
 }
 
 /** The same line with its normal pointing down (ny >= 0). */
