@@ -158,6 +158,11 @@ test('design: a paid user makes a private design, then turns its template public
 
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Creating Image' })).toBeVisible();
+  // The dialog opens before the server has answered the start; the job is saved for a reload only
+  // once it has (a reload before that has no job to follow, and CI once caught that race).
+  await page.waitForFunction(() =>
+    Object.keys(localStorage).some((key) => key.startsWith('design-generation:')),
+  );
   // A reload follows the same job (saved for 10 minutes) and shows its result.
   await page.reload();
   await expect(page.getByRole('region', { name: 'Result' })).toBeVisible({ timeout: 90_000 });
