@@ -317,17 +317,28 @@ function keepBodyOffThinParts(
   const { labels, components } = labelComponents(opened, width, height, probability);
   if (components.length < 2) return mask;
   const kept = chooseProductParts(components, width, height, score);
-  const body = new Uint8Array(mask.length);
-  let bodyArea = 0;
-  for (let i = 0; i < body.length; i += 1) {
-    body[i] = kept.has(labels[i]!) ? 1 : 0;
-    bodyArea += body[i]!;
-  }
+  const { parts: body, area: bodyArea } = maskOfParts(labels, kept);
   if (bodyArea < area * 0.5 || kept.size === components.length) return mask;
   if (!touchesFrame(mask, width, height) || touchesFrame(body, width, height)) return mask;
   // The opening rounds the body's corners off: its own pixels near it come back.
-  const near = dilate(body, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
-  for (let i = 0; i < near.length; i += 1) near[i] = near[i] && mask[i] ? 1 : 0;
+  return growBackInto(body, mask, width, height);
+}
+
+/** The pixels whose label is kept, and how many they are. */
+function maskOfParts(labels: ArrayLike<number>, kept: ReadonlySet<number>) {
+  const parts = new Uint8Array(labels.length);
+  let area = 0;
+  for (let i = 0; i < parts.length; i += 1) {
+    parts[i] = kept.has(labels[i]!) ? 1 : 0;
+    area += parts[i]!;
+  }
+  return { parts, area };
+}
+
+/** A part grown by an edge's width, but only into the shape it was taken from. */
+function growBackInto(part: Uint8Array, shape: Uint8Array, width: number, height: number) {
+  const near = dilate(part, width, height, Math.max(2, Math.round(Math.max(width, height) / 100)));
+  for (let i = 0; i < near.length; i += 1) near[i] = near[i] && shape[i] ? 1 : 0;
   return near;
 }
 
@@ -357,22 +368,10 @@ function keepSureCoreOffFrame(
     const usable = components.filter((part) => part.area >= width * height * 0.001);
     if (usable.length === 0) return mask;
     const kept = chooseProductParts(usable, width, height, score);
-    const core = new Uint8Array(mask.length);
-    let coreArea = 0;
-    for (let i = 0; i < core.length; i += 1) {
-      core[i] = kept.has(labels[i]!) ? 1 : 0;
-      coreArea += core[i]!;
-    }
+    const { parts: core, area: coreArea } = maskOfParts(labels, kept);
     if (coreArea < area * 0.25) return mask;
     if (touchesFrame(core, width, height)) continue;
-    const near = dilate(
-      core,
-      width,
-      height,
-      Math.max(2, Math.round(Math.max(width, height) / 100)),
-    );
-    for (let i = 0; i < near.length; i += 1) near[i] = near[i] && mask[i] ? 1 : 0;
-    return near;
+    return growBackInto(core, mask, width, height);
   }
   return mask;
 }
