@@ -147,7 +147,8 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...store],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // The nonce admits the API reference's one inline script (/api/docs); nothing else uses it.
+        // The nonce admits the few inline scripts the server writes itself: the theme script in
+        // each page's head (see inlineThemeScript) and the API reference's (/api/docs).
         scriptSrc: ["'self'", NONCE],
         connectSrc: ["'self'", ...store],
         mediaSrc: ["'self'", 'blob:'],
@@ -294,7 +295,8 @@ function mountSpa(
   // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
   app.get('*', compress(), async (c) => {
     c.header('Cache-Control', 'no-cache');
-    let html = pageHtml(c.req.path);
+    const nonce = c.get('secureHeadersNonce');
+    let html = startAppAfterFirstPaint(inlineThemeScript(pageHtml(c.req.path), root, nonce), nonce);
     const images = Object.hasOwn(pageImages, c.req.path) ? pageImages[c.req.path] : undefined;
     // Only the page as it opens: a category or a search shows other cards.
     if (!images || new URL(c.req.url).search) return c.html(html);
@@ -314,8 +316,50 @@ function mountSpa(
     // The visitor's own page: no shared cache keeps it.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
-    return c.html(drawn);
+    return c.html(startAppAfterFirstPaint(drawn, nonce));
   });
+}
+
+const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
+
+/**
+ * The theme script (public/theme-init.js: dark or light before the first paint) written into the
+ * page instead of fetched: a script in the head holds the page's parsing until it arrives, and on
+ * a phone that request waited behind the page's images and code (about 200 ms of the page's
+ * largest paint, bench/web). The file stays the one source, and is still served for pages the
+ * static middleware answers.
+ */
+function inlineThemeScript(html: string, root: string, nonce: string | undefined): string {
+  if (!nonce || !html.includes(THEME_SCRIPT_TAG)) return html;
+  const source = fs.readFileSync(path.join(root, 'theme-init.js'), 'utf8');
+  // "</script" in the source would end the element early; the script has none, but check.
+  if (/<\/script/i.test(source)) return html;
+  return html.replace(THEME_SCRIPT_TAG, () => `<script nonce="${nonce}">${source}</script>`);
+}
+
+/** The root of a page that comes already drawn (the sign-in page, /templates; prerender.tsx). */
+const DRAWN_ROOT = '<div id="root"><div inert>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+
+/**
+ * In a page that comes drawn, the app's code still downloads at once but runs only after the
+ * drawn page has painted. A module script runs as soon as the page is parsed, and on a phone
+ * starting the app (200 ms and more of work, bench/web's traces) could come before the first
+ * paint and hold back the page's largest paint; the drawn page stays until the app replaces it.
+ */
+function startAppAfterFirstPaint(html: string, nonce: string | undefined): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!nonce || !entry || !html.includes(DRAWN_ROOT)) return html;
+  const src = JSON.stringify(entry[1]);
+  return html.replace(
+    entry[0],
+    () =>
+      `<link rel="modulepreload" crossorigin href="${entry[1]}">` +
+      `<script type="module" nonce="${nonce}">` +
+      // After the next frame has painted; a hidden tab paints no frames, so not forever.
+      `await new Promise((painted) => {requestAnimationFrame(() => setTimeout(painted));` +
+      `setTimeout(painted, 500);});await import(${src});</script>`,
+  );
 }
 
 /** How many of /templates' first cards have their images named in its HTML (a phone shows 2). */

@@ -13,6 +13,9 @@ import { startTestServer, type TestServer } from './test-server.js';
 // How the built web app and the API's JSON travel: compressed, cached when hashed, maps private.
 
 const script = `console.log(${JSON.stringify('a hashed chunk '.repeat(200))});`;
+const THEME_SCRIPT = '<script src="/theme-init.js"></script>';
+const themeSource = "document.documentElement.classList.add('dark');";
+const ENTRY_SCRIPT = '<script type="module" crossorigin src="/assets/index-AbC123.js"></script>';
 let t: TestServer;
 let webBuild: string;
 let webDist: string;
@@ -47,7 +50,12 @@ beforeAll(async () => {
   fs.writeFileSync(`${chunk}.map`, '{"version":3,"sources":["secret.ts"]}');
   // A page with its own HTML (the web build's pages.json), as the sign-in page has.
   fs.mkdirSync(path.join(webDist, 'pages'));
-  fs.writeFileSync(path.join(webDist, 'pages/login.html'), `<!doctype html><h1>Welcome back</h1>`);
+  fs.writeFileSync(
+    path.join(webDist, 'pages/login.html'),
+    `<!doctype html><head>${THEME_SCRIPT}${ENTRY_SCRIPT}</head>` +
+      '<div id="root"><div inert><h1>Welcome back</h1></div></div>',
+  );
+  fs.writeFileSync(path.join(webDist, 'theme-init.js'), themeSource);
   fs.writeFileSync(
     path.join(webDist, 'pages/templates.html'),
     // As the build writes it: the page's code and styles named in its head.
@@ -181,6 +189,47 @@ describe('web delivery', () => {
     const signedOut = await stranger.request('/templates');
     expect(signedOut.status).toBe(200);
     expect(await signedOut.text()).toContain('<div id="root"></div>');
+  });
+
+  it("writes the theme script into the page, admitted by the reply's own nonce", async () => {
+    const pages = await Promise.all([get('/login'), get('/login')]);
+    const nonces = [];
+    for (const page of pages) {
+      const html = await page.text();
+      const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(
+        page.headers.get('content-security-policy')!,
+      )![1]!;
+      expect(html).toContain(`<script nonce="${nonce}">${themeSource}</script>`);
+      expect(html).not.toContain(THEME_SCRIPT);
+      nonces.push(nonce);
+    }
+    // A fresh nonce each time: one read from a page admits nothing in another.
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // The file itself is still served.
+    expect(await (await get('/theme-init.js')).text()).toBe(themeSource);
+  });
+
+  it('starts the app of a page that comes drawn only after that page has painted', async () => {
+    const login = await get('/login');
+    const nonce = /'nonce-([^']+)'/.exec(login.headers.get('content-security-policy')!)![1]!;
+    const html = await login.text();
+    expect(html).not.toContain(ENTRY_SCRIPT);
+    // Its code still downloads at once...
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-AbC123.js">');
+    // ...and runs from the page's own script, after a frame.
+    // (The nonce is base64: its "+" and "/" are taken as they are, not as a pattern.)
+    const opening = `<script type="module" nonce="${nonce}">`;
+    expect(html).toContain(opening);
+    const start = html.slice(html.indexOf(opening) + opening.length).split('</script>')[0];
+    expect(start).toMatch(/requestAnimationFrame[\s\S]*import\("\/assets\/index-AbC123\.js"\)/);
+    // A page that is not drawn starts its app as it was built.
+    const bare = `<!doctype html><head>${ENTRY_SCRIPT}</head><div id="root"></div>`;
+    fs.writeFileSync(path.join(webDist, 'index.html'), bare);
+    try {
+      expect(await (await get('/editor/12')).text()).toBe(bare);
+    } finally {
+      fs.writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><title>Adtwin</title>`);
+    }
   });
 
   it('compresses JSON replies', async () => {

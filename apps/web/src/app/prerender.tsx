@@ -61,6 +61,12 @@ export const TEMPLATES_PAGE_FETCHES = [
   OPENING_TEMPLATES_FETCH,
 ];
 
+/**
+ * How many of /templates' cards the server draws: more than a first screen shows, two columns on a
+ * phone (about three rows), five on the widest grid (about two rows).
+ */
+const DRAWN_CARDS = { mobile: 8, wide: 15 };
+
 /** The cookie that tells the server the visitor's layout (lib/prerendered.ts). */
 export { LAYOUT_COOKIE };
 
@@ -87,9 +93,14 @@ export function renderTemplatesPage(
   queryClient.setQueryData(queryKeys.account, account);
   queryClient.setQueryData(queryKeys.credits, replies[CREDITS_FETCH]);
   queryClient.setQueryData(queryKeys.templateCategories, categories.items);
+  // Only the cards a first screen can show are drawn (the rest is markup a phone parses before it
+  // paints); the app starts from the whole first page and draws them all when it takes over.
+  const templatesKey = queryKeys.templates({ category: null, sort: 'most_used', search: '' });
   queryClient.setQueryData(
-    queryKeys.templates({ category: null, sort: 'most_used', search: '' }),
-    firstPageEntry(templates.items),
+    templatesKey,
+    firstPageEntry(
+      templates.items.slice(0, layout.isMobile ? DRAWN_CARDS.mobile : DRAWN_CARDS.wide),
+    ),
   );
   const markup = renderToString(
     <PrerenderedLayoutContext value={layout}>
@@ -108,6 +119,7 @@ export function renderTemplatesPage(
       </ThemeProvider>
     </PrerenderedLayoutContext>,
   );
+  queryClient.setQueryData(templatesKey, firstPageEntry(templates.items));
   // JSON inside a script element: "<" escaped so that no text in it can close the element.
   const state = JSON.stringify(dehydrate(queryClient)).replaceAll('<', '\\u003c');
   let page = html;
