@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
  * Wakes the event streams of a generation when its row changed. In one process (embedded) the
  * runner wakes them directly; with Redis every change is published, and each API process wakes
  * its own streams, whichever process ran the job. Streams still re-read the row every
- * `recheckMs` as a safety net (a missed message costs that long, never the step).
+ * `recheckMs` as a safety net (a lost message costs that long, never the step).
  */
 export function createGenerationEvents(
   options: {
@@ -32,19 +32,40 @@ export function createGenerationEvents(
       if (redis) void redis.publish(channel, id).catch(() => {});
       if (!shared) emitter.emit(id);
     },
-    /** Resolves at the next change of `id`, or after `timeoutMs`. */
-    waitForChange(id: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-      return new Promise((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          emitter.off(id, done);
-          signal?.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, timeoutMs);
-        emitter.once(id, done);
-        signal?.addEventListener('abort', done, { once: true });
-      });
+    /**
+     * Listens for changes of `id` from now on, so a change between reading the row and waiting
+     * is never lost: `next` resolves at once when one came since the last call, else at the next
+     * change or after `timeoutMs`. `close` stops listening.
+     */
+    watch(id: string) {
+      let hasChanged = false;
+      let wake: (() => void) | undefined;
+      const onChange = () => {
+        hasChanged = true;
+        wake?.();
+      };
+      emitter.on(id, onChange);
+      return {
+        async next(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+          if (!hasChanged && !signal?.aborted) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(done, timeoutMs);
+              function done() {
+                clearTimeout(timer);
+                signal?.removeEventListener('abort', done);
+                wake = undefined;
+                resolve();
+              }
+              wake = done;
+              signal?.addEventListener('abort', done, { once: true });
+            });
+          }
+          hasChanged = false;
+        },
+        close() {
+          emitter.off(id, onChange);
+        },
+      };
     },
   };
 }

@@ -14,26 +14,37 @@ export async function streamGeneration(
   options: { userId: string; id: string },
 ): Promise<Response> {
   const { userId, id } = options;
-  const first = await deps.generations.getForUser(userId, id);
+  // Listening starts before the first read: a change in between wakes the loop at once.
+  const changes = deps.generationEvents.watch(id);
+  let row: Awaited<ReturnType<GenerationService['getForUser']>>;
+  try {
+    row = await deps.generations.getForUser(userId, id);
+  } catch (error) {
+    changes.close();
+    throw error;
+  }
   return streamSSE(c, async (stream) => {
     let lastSent = '';
-    let row = first;
     const abort = new AbortController();
     stream.onAbort(() => abort.abort());
-    while (!abort.signal.aborted) {
-      const view = await deps.generations.toView(row);
-      // The signed result address changes on every read; it alone is no news.
-      const payload = JSON.stringify({
-        ...view,
-        result: view.result && { fileName: view.result.fileName },
-      });
-      if (payload !== lastSent) {
-        lastSent = payload;
-        await stream.writeSSE({ event: 'generation', data: JSON.stringify(view) });
+    try {
+      while (!abort.signal.aborted) {
+        const view = await deps.generations.toView(row);
+        // The signed result address changes on every read; it alone is no news.
+        const payload = JSON.stringify({
+          ...view,
+          result: view.result && { fileName: view.result.fileName },
+        });
+        if (payload !== lastSent) {
+          lastSent = payload;
+          await stream.writeSSE({ event: 'generation', data: JSON.stringify(view) });
+        }
+        if (view.status === 'done' || view.status === 'failed') break;
+        await changes.next(deps.generationEvents.recheckMs, abort.signal);
+        row = await deps.generations.getForUser(userId, id);
       }
-      if (view.status === 'done' || view.status === 'failed') break;
-      await deps.generationEvents.waitForChange(id, deps.generationEvents.recheckMs, abort.signal);
-      row = await deps.generations.getForUser(userId, id);
+    } finally {
+      changes.close();
     }
   });
 }
