@@ -164,6 +164,120 @@ describe('planning where the new product stands', () => {
     expect(measureFootprint(solid, width)!.body).toBeUndefined();
   });
 
+  it('sizes a tall product in a wide slot by the old outline, never taller than the old product', () => {
+    // A round fruit 800 px across (its outline a disc), replaced by a bottle 220 x 600.
+    const orange = {
+      area: Math.round(Math.PI * 400 * 400),
+      bottom: 900,
+      footX: 500,
+      centreX: 500,
+      outlineArea: Math.round(Math.PI * 400 * 400),
+      box: { x: 100, y: 100, width: 800, height: 800 },
+    };
+    const box = planPlacement({
+      source: { width: 220, height: 600, opaqueShare: 0.9, outlineArea: 220 * 600 * 0.95 },
+      slot: { x: 50, y: 0, width: 900, height: 1000 },
+      footprint: orange,
+    });
+    expect(box.height).toBe(800);
+    expect(box.y + box.height).toBe(orange.bottom);
+    expect(Math.abs(box.x + box.width / 2 - orange.footX)).toBeLessThanOrEqual(1);
+  });
+
+  it('sizes a boxier product to the old outline area, inside the old box', () => {
+    // A mug-shaped block (its outline its whole box) where a round fruit stood: the box fit
+    // would cover 4/pi of the fruit's area; the outline match keeps it to the fruit's.
+    const fruit = {
+      area: Math.round(Math.PI * 200 * 200),
+      bottom: 500,
+      footX: 300,
+      outlineArea: Math.round(Math.PI * 200 * 200),
+      box: { x: 100, y: 100, width: 400, height: 400 },
+    };
+    const box = planPlacement({
+      source: { width: 300, height: 300, opaqueShare: 1, outlineArea: 300 * 300 },
+      slot: { x: 0, y: 0, width: 600, height: 600 },
+      footprint: fruit,
+    });
+    expect(box.width).toBeLessThan(400);
+    expect(Math.abs((box.width * box.height) / fruit.outlineArea - 1)).toBeLessThan(0.02);
+    expect(box.y + box.height).toBe(fruit.bottom);
+  });
+
+  it('lets a wide product in a tall slot grow past the old width, by at most 30%', () => {
+    const box = planPlacement({
+      source: { width: 800, height: 200, opaqueShare: 0.9, outlineArea: 800 * 200 * 0.95 },
+      slot: { x: 0, y: 0, width: 400, height: 420 },
+      footprint: { ...bottle, outlineArea: 90 * 330 },
+    });
+    expect(box.width).toBeGreaterThan(bottle.box.width);
+    expect(box.width).toBeLessThanOrEqual(Math.round(bottle.box.width * 1.3) + 1);
+    expect(box.y + box.height).toBe(bottle.bottom);
+  });
+
+  it('shrinks rather than sinks below the contact line when the slot is too low', () => {
+    // The old object reached above the slot; the product, as tall as it was, would not fit
+    // between the slot's top and the contact line, and is made smaller instead of sinking.
+    const box = planPlacement({
+      source: { width: 100, height: 400, opaqueShare: 0.9, outlineArea: 100 * 400 * 0.9 },
+      slot: { x: 100, y: 200, width: 200, height: 200 },
+      footprint: {
+        area: 150 * 240,
+        bottom: 390,
+        footX: 200,
+        outlineArea: 150 * 240,
+        box: { x: 125, y: 150, width: 150, height: 240 },
+      },
+    });
+    expect(box.y).toBeGreaterThanOrEqual(200);
+    expect(box.y + box.height).toBe(390);
+  });
+
+  it('keeps the size when the narrow lowest part lies far off the middle (a shadow streak)', () => {
+    // Sunglasses lying on sand: their lowest pixels are a temple's shadow at the far left, not
+    // a base they stand on; a cap in their place is not shrunk to that streak's width.
+    const glasses = {
+      area: Math.round(800 * 600 * 0.3),
+      bottom: 700,
+      footX: 150,
+      baseWidth: 300,
+      centreX: 450,
+      outlineArea: Math.round(800 * 500 * 0.75),
+      box: { x: 50, y: 100, width: 800, height: 600 },
+      body: { x: 50, y: 100, width: 800, height: 500 },
+    };
+    const cap = {
+      width: 700,
+      height: 400,
+      opaqueShare: 0.65,
+      foot: { centre: 380, baseWidth: 680 },
+      outlineArea: 700 * 400 * 0.7,
+    };
+    const slot = { x: 0, y: 50, width: 900, height: 700 };
+    const lying = planPlacement({ source: cap, slot, footprint: glasses });
+    expect(lying.width).toBeGreaterThanOrEqual(700);
+    // The same narrow base under the middle (a pot under leaves) does carry the object.
+    const standing = planPlacement({
+      source: cap,
+      slot,
+      footprint: { ...glasses, centreX: 200 },
+    });
+    expect(standing.width).toBeLessThan(400);
+  });
+
+  it("measures the old product's outline and middle from its mask", () => {
+    const width = 200;
+    const disc = new Uint8Array(width * 200);
+    for (let y = 0; y < 200; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        if ((x - 100) ** 2 + (y - 100) ** 2 <= 80 * 80) disc[y * width + x] = 1;
+      }
+    }
+    const footprint = measureFootprint(disc, width)!;
+    expect(Math.abs(footprint.outlineArea! / (Math.PI * 80 * 80) - 1)).toBeLessThan(0.03);
+    expect(Math.abs(footprint.centreX! - 100)).toBeLessThan(0.5);
+  });
+
   it('fits the product beside ad copy that overlaps its slot', () => {
     const slot = { x: 0, y: 0, width: 400, height: 400 };
     const price = { x: 0, y: 150, width: 180, height: 40 };

@@ -35,6 +35,13 @@ export type Footprint = {
    * the whole object's lowest row, its foot under the whole object's foot.
    */
   body?: Box;
+  /** The middle in x of the old product's pixels (of its body, when it has one). */
+  centreX?: number;
+  /**
+   * The area of the old product's outline (its convex hull; of its body, when it has one): how
+   * large it looks, also when it is see-through (sunglasses) or sparse (a bicycle's frame).
+   */
+  outlineArea?: number;
 };
 
 /** The lowest share of an object's height that is its foot. */
@@ -65,14 +72,74 @@ export function measureFootprint(object: Uint8Array, width: number): Footprint |
   const foot = measureFoot(object, width, { minX, maxX, minY, maxY }, (v) => v > 0);
   const box = { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };
   const body = measureBody(object, width, box, area);
+  const shape = body
+    ? outlineOf(body.mask, body.maskWidth, (v) => v > 0, body.offset)
+    : outlineOf(object, width, (v) => v > 0);
   return {
     area,
     bottom: maxY + 1,
     footX: foot.centre,
     baseWidth: foot.baseWidth,
     box,
-    ...(body ? { body } : {}),
+    ...(body ? { body: body.box } : {}),
+    centreX: shape.centreX,
+    outlineArea: shape.area,
   };
+}
+
+/**
+ * The middle in x of a mask's pixels and the area of its convex hull (each row's ends as pixel
+ * corners), shifted by `offset` into frame pixels.
+ */
+function outlineOf(
+  mask: ArrayLike<number>,
+  width: number,
+  isIn: (value: number) => boolean,
+  offset: { x: number; y: number } = { x: 0, y: 0 },
+): { centreX: number; area: number } {
+  const height = mask.length / width;
+  const points: [number, number][] = [];
+  let sum = 0;
+  let count = 0;
+  for (let y = 0; y < height; y += 1) {
+    let left = -1;
+    let right = -1;
+    for (let x = 0; x < width; x += 1) {
+      if (!isIn(mask[y * width + x]!)) continue;
+      if (left < 0) left = x;
+      right = x;
+      sum += x;
+      count += 1;
+    }
+    if (left < 0) continue;
+    points.push([left, y], [right + 1, y], [left, y + 1], [right + 1, y + 1]);
+  }
+  return { centreX: count ? sum / count + offset.x : offset.x, area: hullArea(points) };
+}
+
+/** The area of the convex hull of points (Andrew's monotone chain, then the shoelace formula). */
+function hullArea(points: [number, number][]): number {
+  if (points.length < 3) return 0;
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cross = (o: [number, number], a: [number, number], b: [number, number]) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: [number, number][]) => {
+    const chain: [number, number][] = [];
+    for (const point of list) {
+      while (chain.length >= 2 && cross(chain.at(-2)!, chain.at(-1)!, point) <= 0) chain.pop();
+      chain.push(point);
+    }
+    chain.pop();
+    return chain;
+  };
+  const hull = [...half(sorted), ...half([...sorted].reverse())];
+  let twice = 0;
+  for (let i = 0; i < hull.length; i += 1) {
+    const a = hull[i]!;
+    const b = hull[(i + 1) % hull.length]!;
+    twice += a[0] * b[1] - b[0] * a[1];
+  }
+  return Math.abs(twice) / 2;
 }
 
 /**
@@ -91,7 +158,12 @@ const BODY_BOX_SHARE = 0.85;
  * when the thin parts do not make the box much larger, or when most of the object is thin parts
  * (a bicycle's frame and spokes: then the whole object is its body).
  */
-function measureBody(object: Uint8Array, width: number, box: Box, area: number): Box | null {
+function measureBody(
+  object: Uint8Array,
+  width: number,
+  box: Box,
+  area: number,
+): { box: Box; mask: Uint8Array; maskWidth: number; offset: { x: number; y: number } } | null {
   const radius = Math.round((THIN_SHARE * Math.sqrt(area)) / 2);
   if (radius < 2) return null;
   // The box, padded so that the erosion sees background around the object.
@@ -112,7 +184,7 @@ function measureBody(object: Uint8Array, width: number, box: Box, area: number):
   if (!inPadded || kept < area * BODY_SHARE) return null;
   const body = { ...inPadded, x: inPadded.x - pad + box.x, y: inPadded.y - pad + box.y };
   if (body.width * body.height > box.width * box.height * BODY_BOX_SHARE) return null;
-  return body;
+  return { box: body, mask: bodyMask, maskWidth: cw, offset: { x: box.x - pad, y: box.y - pad } };
 }
 
 /**
@@ -148,10 +220,19 @@ function measureFoot(
 }
 
 /**
- * The share of the old product's box the new product's box must at least take: a product whose
- * fit in that box would be smaller (a wide product in a tall slot) grows past it, within the slot.
+ * The least share of the old product's outline area the new product's outline takes: a product
+ * of a very different aspect (a wide product in a tall slot), which the old box alone would
+ * shrink to a sliver, grows toward it, past the old box but within GROW_LIMIT of it.
  */
-const MIN_BOX_SHARE = 0.5;
+const MIN_AREA_SHARE = 0.4;
+/** How far past the old product's box, in its tighter dimension, the new product may grow. */
+const GROW_LIMIT = 1.3;
+/**
+ * A base further than this share of the old product's width from the old product's middle does
+ * not carry it: the object lies or leans there (sunglasses on sand, whose lowest pixels are the
+ * streak of one temple's shadow), and the base rule below does not apply.
+ */
+const BASE_UNDER = 0.25;
 
 /** An old product whose base is narrower than this share of its box flares above its base. */
 const FLARED_BASE = 0.6;
@@ -170,18 +251,26 @@ export type CutOutShape = {
   foot?: { centre: number; baseWidth: number };
   /** Rows down to the lowest solid row (alpha >= 128): faint rows below it do not stand. */
   solidBottom?: number;
+  /** The area of the solid pixels' outline (their convex hull), in cut-out pixels. */
+  outlineArea?: number;
 };
 
 /**
- * Where the new product goes, in frame pixels. It fills the old product's box (its mask's bounding
- * box) keeping its proportions, as a person replacing one product by another expects: a mug where
- * a bicycle stood is as tall as the bicycle was, not as small as the bicycle's few pixels of
- * frame. Only when that fit would take under half the old box does it grow past it, never past
- * the slot: a wide product in a tall slot stays as wide as the slot. It stands on the old
- * product's contact line, its foot on the old product's foot. An old product that flares above
- * a narrow base (a plant over its pot) stood on that base, not on its leaves: the new product is
- * then scaled so that its own base is about as wide (down to MIN_BASE_SCALE of the box fit), or
- * a mug in its place is as wide as the leaves and hangs over the edge of what the pot stood on.
+ * Where the new product goes, in frame pixels. Its size: it looks as large as the old product
+ * did, its outline (convex hull) about the old one's area, but never larger than the old
+ * product's box in either dimension (the box of its body, without a strap or stem reaching
+ * away): a mug where an apple stood is about the apple's size, a bottle where an orange stood
+ * as tall as the orange, not taller. A see-through or sparse old product (sunglasses, a
+ * bicycle) counts by its outline, not by its few pixels. Only when that would leave the new
+ * product under MIN_AREA_SHARE of the old outline (a wide product in a tall slot) does it grow,
+ * at most GROW_LIMIT past the old box and never past the slot.
+ * It stands on the old product's contact line, its foot on the old product's foot, and in the
+ * slot is made smaller rather than sink below that line.
+ * An old product that flares above a narrow base under its middle (a plant over its pot) stood
+ * on that base, not on its leaves: the new product is then scaled so that its own base is about
+ * as wide (down to MIN_BASE_SCALE of the fit), or a mug in its place is as wide as the leaves
+ * and hangs over the edge of what the pot stood on. A narrow lowest part far off the middle
+ * (BASE_UNDER) is no such base.
  * When that would cover ad copy (`avoid`), it is fitted into the largest part of the slot beside,
  * above or below the copy instead.
  */
@@ -196,14 +285,27 @@ export function planPlacement(options: {
   // The new product takes the size of the old one's body, not of a strap or stem reaching away.
   const sizeBox = footprint?.body ?? oldBox;
   const boxFit = Math.min(sizeBox.width / source.width, sizeBox.height / source.height);
-  const shareFit = Math.sqrt(
-    (MIN_BOX_SHARE * sizeBox.width * sizeBox.height) / (source.width * source.height),
-  );
-  let preferred = Math.max(boxFit, shareFit);
+  // Without measured outlines, each box stands for its outline.
+  const oldOutline = footprint?.outlineArea ?? sizeBox.width * sizeBox.height;
+  const newOutline = source.outlineArea ?? source.width * source.height;
+  const areaFit = Math.sqrt(oldOutline / newOutline);
+  const shareFit = Math.sqrt((MIN_AREA_SHARE * oldOutline) / newOutline);
+  let preferred = Math.max(Math.min(areaFit, boxFit), Math.min(shareFit, boxFit * GROW_LIMIT));
   const oldBase = footprint?.baseWidth;
+  const oldCentre = footprint?.centreX;
+  const baseUnderMiddle =
+    !footprint ||
+    oldCentre === undefined ||
+    Math.abs(footprint.footX - oldCentre) <= sizeBox.width * BASE_UNDER;
   // A mask of a few specks (a black bicycle on a dark floor) has no base to measure.
   const isSolid = footprint && footprint.area >= oldBox.width * oldBox.height * SOLID_SHARE;
-  if (oldBase && source.foot && isSolid && oldBase < oldBox.width * FLARED_BASE) {
+  if (
+    oldBase &&
+    source.foot &&
+    isSolid &&
+    baseUnderMiddle &&
+    oldBase < oldBox.width * FLARED_BASE
+  ) {
     const baseFit = (oldBase * BASE_ALLOWANCE) / source.foot.baseWidth;
     preferred = Math.max(preferred * MIN_BASE_SCALE, Math.min(preferred, baseFit));
   }
@@ -211,19 +313,25 @@ export function planPlacement(options: {
   const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
   // Where the new product's own foot lies across its width (a mug's body, not its handle).
   const footAt = source.foot ? source.foot.centre / source.width : 0.5;
+  // The product stands on its lowest solid pixels, not on the faint rows of its cut-out's box.
+  const standingRows = source.solidBottom ?? source.height;
   const fit = (region: Box, options: { toContact?: boolean } = {}) => {
-    const scale = Math.min(preferred, region.width / source.width, region.height / source.height);
+    // In the slot itself the product stands where the old one stood, also when the old object
+    // reached below the slot (a saucer under a pot that the detection box cut off, removed with
+    // it): held at the slot's floor, it would float above that line.
+    const floor = options.toContact ? contact : Math.min(contact, region.y + region.height);
+    // In the slot it is made smaller rather than sink below the contact line; in a part of the
+    // slot beside copy (which may lie below that line) it fits the part.
+    const room = options.toContact
+      ? Math.max(1, floor - region.y) / standingRows
+      : region.height / source.height;
+    const scale = Math.min(preferred, region.width / source.width, room);
     const width = Math.max(1, Math.round(source.width * scale));
     const height = Math.max(1, Math.round(source.height * scale));
     const x = Math.round(
       Math.min(region.x + region.width - width, Math.max(region.x, foot - width * footAt)),
     );
-    // In the slot itself the product stands where the old one stood, also when the old object
-    // reached below the slot (a saucer under a pot that the detection box cut off, removed with
-    // it): held at the slot's floor, it would float above that line.
-    const floor = options.toContact ? contact : Math.min(contact, region.y + region.height);
-    // The product stands on its lowest solid pixels, not on the faint rows of its cut-out's box.
-    const standing = Math.round((source.solidBottom ?? source.height) * scale);
+    const standing = Math.round(standingRows * scale);
     const y = Math.round(Math.max(region.y, floor - standing));
     return { x, y, width, height };
   };
@@ -295,7 +403,8 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   if (maxY < 0) return { width, height, opaqueShare };
   const bounds = { minX: 0, maxX: width - 1, minY, maxY };
   const foot = measureFoot(data, width, bounds, (v) => v >= 128);
-  return { width, height, opaqueShare, foot, solidBottom: maxY + 1 };
+  const outlineArea = outlineOf(data, width, (v) => v >= 128).area;
+  return { width, height, opaqueShare, foot, solidBottom: maxY + 1, outlineArea };
 }
 
 /** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */
