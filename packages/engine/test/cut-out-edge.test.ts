@@ -36,6 +36,14 @@ function photo(product: number, shoulder = 200) {
   return { raster, alpha, at: (x: number) => 20 * width + x };
 }
 
+/** A plain grey 128 x 128 photo: the model maps of these tests say what it shows. */
+const greyPhoto = (): Raster => ({
+  data: new Uint8Array(128 * 128 * 4).fill(128),
+  width: 128,
+  height: 128,
+  channels: 4,
+});
+
 describe('the edge of a learned cut-out', () => {
   it('drops the soft shoulder that lies on the old backdrop (no light halo)', () => {
     const { raster, alpha, at } = photo(30);
@@ -88,14 +96,123 @@ describe('the product in a scene the model takes whole', () => {
   };
 
   it('takes the sure part clear of the frame, not the furniture', async () => {
-    const raster: Raster = {
-      data: new Uint8Array(128 * 128 * 4).fill(128),
-      width: 128,
-      height: 128,
-      channels: 4,
-    };
-    const alpha = await cutOutWithModel(raster, predict);
+    const alpha = await cutOutWithModel(greyPhoto(), predict);
     expect(alpha[50 * 128 + 64]).toBe(255);
     expect(alpha[100 * 128 + 64]).toBe(0);
+  });
+});
+
+describe('a small product in a scene', () => {
+  /**
+   * A mug (a tenth of the side) on an armchair that runs off the frame: the model takes the chair
+   * at the first look and at the 70 % crop, where the chair still meets the crop's edges; at the
+   * tighter crop it takes the mug.
+   */
+  const side = 1024;
+  const predict: Predict = async (raster) => {
+    const map = new Float32Array(side * side);
+    const width = raster.width;
+    for (let y = 0; y < side; y += 1) {
+      for (let x = 0; x < side; x += 1) {
+        // Back to the photo's own pixels (128 wide), from the crop's.
+        const offset = (128 - width) / 2;
+        const px = offset + ((x + 0.5) * width) / side;
+        const py = offset + ((y + 0.5) * width) / side;
+        const isMug = px >= 58 && px < 70 && py >= 58 && py < 70;
+        if (width < 80) map[y * side + x] = isMug ? 1 : 0;
+        else map[y * side + x] = py >= 40 || isMug ? 0.95 : 0;
+      }
+    }
+    return map;
+  };
+
+  it('looks closer at the centre until the product stands clear of the furniture', async () => {
+    const alpha = await cutOutWithModel(greyPhoto(), predict);
+    expect(alpha[64 * 128 + 64]).toBe(255);
+    expect(alpha[110 * 128 + 20]).toBe(0);
+  });
+});
+
+describe('thin parts and accessories', () => {
+  const side = 1024;
+  /** A model map drawn in the photo's own coordinates (0..1), for the photo and a padded look. */
+  const mapOf =
+    (shapes: (u: number, v: number, padded: boolean) => number, width: number, height: number) =>
+    async (raster: Raster) => {
+      const padded = raster.width !== width;
+      const padX = (raster.width - width) / 2;
+      const padY = (raster.height - height) / 2;
+      const map = new Float32Array(side * side);
+      for (let y = 0; y < side; y += 1) {
+        for (let x = 0; x < side; x += 1) {
+          const u = ((x + 0.5) * (raster.width / side) - padX) / width;
+          const v = ((y + 0.5) * (raster.height / side) - padY) / height;
+          map[y * side + x] = shapes(u, v, padded);
+        }
+      }
+      return map;
+    };
+
+  it('keeps a stalk the model sees faintly, not a wide faint blob beside the product', async () => {
+    const width = 128;
+    const height = 128;
+    const dark = (x: number, y: number) =>
+      (y >= 40 && y < 110 && x >= 30 && x < 98) || (y >= 15 && y < 40 && x >= 62 && x < 67);
+    const data = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1)
+        data.fill(dark(x, y) ? 40 : 200, (y * width + x) * 3, (y * width + x + 1) * 3);
+    }
+    const predict = mapOf(
+      (u, v) => {
+        const x = u * width;
+        const y = v * height;
+        if (y >= 40 && y < 110 && x >= 30 && x < 98) return 1;
+        if (y >= 15 && y < 40 && x >= 62 && x < 67) return 0.35;
+        if (y >= 80 && y < 110 && x >= 98 && x < 125) return 0.35;
+        return 0;
+      },
+      width,
+      height,
+    );
+    const alpha = await cutOutWithModel({ data, width, height, channels: 3 }, predict);
+    expect(alpha[22 * width + 64]).toBeGreaterThanOrEqual(128);
+    expect(alpha[95 * width + 115]).toBe(0);
+  });
+
+  /**
+   * A busy photo (fine stripes) of a plant running off the frame's bottom, with a small peg
+   * clipped to it: the model's first look takes only the peg, its look with a margin the plant.
+   */
+  function plantPhoto(busy: boolean) {
+    const width = 128;
+    const height = 96;
+    const data = new Uint8Array(width * height * 3);
+    for (let i = 0; i < width * height; i += 1)
+      data.fill(busy && i % 2 ? 100 : 140, i * 3, i * 3 + 3);
+    const predict = mapOf(
+      (u, v, padded) => {
+        const isPeg = u >= 0.47 && u < 0.55 && v >= 0.3 && v < 0.62;
+        if (isPeg) return 1;
+        return padded && u >= 0.15 && u < 0.85 && v >= 0.1 && v <= 1 ? 0.95 : 0;
+      },
+      width,
+      height,
+    );
+    return { raster: { data, width, height, channels: 3 } as Raster, predict };
+  }
+
+  it('takes the plant a small peg is clipped to on a busy photo', async () => {
+    const { raster, predict } = plantPhoto(true);
+    const alpha = await cutOutWithModel(raster, predict);
+    expect(alpha[40 * 128 + 64]).toBe(255);
+    expect(alpha[80 * 128 + 30]).toBe(255);
+  });
+
+  it('keeps a small product on a plain backdrop as it is', async () => {
+    const { raster, predict } = plantPhoto(false);
+    const alpha = await cutOutWithModel(raster, predict);
+    expect(alpha[40 * 128 + 64]).toBe(255);
+    expect(alpha[80 * 128 + 30]).toBe(0);
   });
 });

@@ -30,14 +30,123 @@ export async function cutOutWithModel(
     if (isProductSized(inFrame) && coreCertainty(inFrame) >= SURE) {
       parts = inFrame;
     } else {
-      const zoomed = await zoomOnCentre(raster, predict);
+      let zoomed: Uint8Array | null = null;
+      for (const share of ZOOMS) {
+        zoomed = await zoomOnCentre(raster, predict, share);
+        if (zoomed) break;
+      }
       if (zoomed) {
         probability.set(zoomed);
         parts = keepTheProduct(probability, width, height);
       }
     }
+  } else if (coreArea(parts) < parts.length * SMALL_PRODUCT && isBusy(raster, parts)) {
+    // A small part on a busy photo may be what stands out of the product rather than the product
+    // (a saturated peg clipped to a plant's pot, with the plant running off the frame): the model
+    // reads a subject cut by the frame as background. Seen with a margin round the photo, the
+    // subject ends inside the picture and the model takes it whole; it is used when it holds the
+    // first look's part, so a small product on clutter stays as it was.
+    const wider = await lookWider(raster, predict);
+    const widerParts = keepTheProduct(wider, width, height);
+    if (holds(widerParts, parts) && coreArea(widerParts) >= coreArea(parts) * 2) {
+      probability.set(wider);
+      parts = widerParts;
+    }
   }
   return refineModelAlpha(raster, probability, parts);
+}
+
+/** Below this share of the frame, a part found on a busy photo may be a product's accessory. */
+const SMALL_PRODUCT = 0.05;
+
+/** The margin, as a share of each side, round the photo for the wider look. */
+const MARGIN = 0.25;
+
+function coreArea(alpha: Uint8Array): number {
+  let area = 0;
+  for (let i = 0; i < alpha.length; i += 1) if (alpha[i]! >= CORE) area += 1;
+  return area;
+}
+
+/** Whether `outer` covers most (>= 80 %) of the core of `inner`. */
+function holds(outer: Uint8Array, inner: Uint8Array): boolean {
+  let both = 0;
+  let area = 0;
+  for (let i = 0; i < inner.length; i += 1) {
+    if (inner[i]! < CORE) continue;
+    area += 1;
+    if (outer[i]! >= CORE) both += 1;
+  }
+  return area > 0 && both >= area * 0.8;
+}
+
+/**
+ * Whether the photo around the part is busy (a desk with things on it) rather than a backdrop:
+ * the mean luminance step between neighbouring pixels outside the part, at a 256 px scale.
+ */
+function isBusy(raster: Raster, parts: Uint8Array): boolean {
+  return backgroundActivity(raster, parts) >= BUSY;
+}
+
+/** Mean luminance step (0..255) at which a background counts as busy. */
+const BUSY = 6;
+
+export function backgroundActivity(raster: Raster, parts: Uint8Array): number {
+  const { width, height, data, channels } = raster;
+  const step = Math.max(1, Math.round(Math.max(width, height) / 256));
+  const near = dilate(
+    parts.map((value) => (value >= 16 ? 1 : 0)),
+    width,
+    height,
+    Math.max(2, step * 2),
+  );
+  const lum = (x: number, y: number) => {
+    const p = (y * width + x) * channels;
+    return 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+  };
+  let sum = 0;
+  let count = 0;
+  for (let y = 0; y + step < height; y += step) {
+    for (let x = 0; x + step < width; x += step) {
+      if (near[y * width + x] || near[y * width + x + step] || near[(y + step) * width + x])
+        continue;
+      const here = lum(x, y);
+      sum += Math.abs(lum(x + step, y) - here) + Math.abs(lum(x, y + step) - here);
+      count += 2;
+    }
+  }
+  return count ? sum / count : 0;
+}
+
+/**
+ * The model's probability for the photo seen with a margin of its own edge pixels repeated round
+ * it, cropped back to the photo.
+ */
+async function lookWider(raster: Raster, predict: Predict): Promise<Uint8Array> {
+  const { width, height, channels, data } = raster;
+  const padX = Math.round(width * MARGIN);
+  const padY = Math.round(height * MARGIN);
+  const outerWidth = width + 2 * padX;
+  const outerHeight = height + 2 * padY;
+  const padded = new Uint8Array(outerWidth * outerHeight * channels);
+  for (let y = 0; y < outerHeight; y += 1) {
+    const sy = Math.min(height - 1, Math.max(0, y - padY));
+    for (let x = 0; x < outerWidth; x += 1) {
+      const sx = Math.min(width - 1, Math.max(0, x - padX));
+      const from = (sy * width + sx) * channels;
+      padded.set(data.subarray(from, from + channels), (y * outerWidth + x) * channels);
+    }
+  }
+  const outer = await predictAt(
+    { data: padded, width: outerWidth, height: outerHeight, channels },
+    predict,
+  );
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const from = (y + padY) * outerWidth + padX;
+    out.set(outer.subarray(from, from + width), y * width);
+  }
+  return out;
 }
 
 async function predictAt(raster: Raster, predict: Predict): Promise<Uint8Array> {
@@ -69,8 +178,12 @@ function isProductSized(alpha: Uint8Array): boolean {
   return area >= alpha.length * PRODUCT_AREA;
 }
 
-/** The share of the frame the centre crop keeps when the first look found a whole scene. */
-const ZOOM = 0.7;
+/**
+ * The shares of the frame the centre crops keep when the first look found a whole scene, tried in
+ * turn: a product a fifth of the photo's side on an armchair still has the chair round it at 70 %,
+ * the tighter crop sees the product clear of it.
+ */
+const ZOOMS = [0.7, 0.45];
 
 /**
  * A mask that runs off the frame and covers much of it is a scene (the armchair a mug stands on,
@@ -88,10 +201,14 @@ function isScene(alpha: Uint8Array, width: number, height: number): boolean {
  * probability (zero outside the crop) is used only when its object sits clear of the crop's
  * edges; else null.
  */
-async function zoomOnCentre(raster: Raster, predict: Predict): Promise<Uint8Array | null> {
+async function zoomOnCentre(
+  raster: Raster,
+  predict: Predict,
+  share: number,
+): Promise<Uint8Array | null> {
   const { width, height, channels } = raster;
-  const cropWidth = Math.round(width * ZOOM);
-  const cropHeight = Math.round(height * ZOOM);
+  const cropWidth = Math.round(width * share);
+  const cropHeight = Math.round(height * share);
   const left = Math.round((width - cropWidth) / 2);
   const top = Math.round((height - cropHeight) / 2);
   const crop = new Uint8Array(cropWidth * cropHeight * channels);
@@ -135,6 +252,7 @@ export function refineModelAlpha(
 ): Uint8Array {
   const { width, height } = raster;
   const alpha = parts ?? keepTheProduct(probability, width, height);
+  keepThinParts(alpha, probability, width, height);
   closeNotches(alpha, probability, width, height);
   fillEnclosedParts(raster, alpha, probability);
   solidifyInside(alpha, width, height);
@@ -211,6 +329,106 @@ export function chooseProductParts(
     if (isAttached || isTwin) kept.add(part.label);
   }
   return kept;
+}
+
+/** Probability (0..255) from which a thin part standing out of the product is followed. */
+const FAINT = 48;
+
+/**
+ * Thin parts standing out of the product that the model sees, but faintly (an apple's stalk, a
+ * lever): it reads them at a third of its certainty, under the half-way line. Faint regions
+ * attached to the product are kept when they reach well out of it (>= 3 % of the photo's side)
+ * and are narrow for their length (a stalk); the model's soft shoulder round the outline reaches
+ * out only a few pixels, a cast shadow or a blob of background is wide.
+ */
+function keepThinParts(
+  alpha: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+): void {
+  const count = width * height;
+  const core = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) core[i] = alpha[i]! >= CORE ? 1 : 0;
+  const shoulder = Math.max(3, Math.round(Math.max(width, height) / 150));
+  const nearCore = dilate(core, width, height, shoulder);
+  const faint = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) {
+    faint[i] = !nearCore[i] && probability[i]! >= FAINT ? 1 : 0;
+  }
+  const { labels, components } = labelComponents(faint, width, height, probability);
+  if (components.length === 0) return;
+  const touching = dilate(nearCore, width, height, 1);
+  const attached = new Uint8Array(components.length + 1);
+  for (let i = 0; i < count; i += 1) if (labels[i] && touching[i]) attached[labels[i]!] = 1;
+  const distance = distanceFrom(core, width, height);
+  const reach = new Float32Array(components.length + 1);
+  for (let i = 0; i < count; i += 1) {
+    const label = labels[i]!;
+    if (label && attached[label]) reach[label] = Math.max(reach[label]!, distance[i]!);
+  }
+  const keep = new Uint8Array(components.length + 1);
+  const least = Math.max(width, height) * 0.03;
+  for (const part of components) {
+    const length = reach[part.label]!;
+    if (!attached[part.label] || length < least) continue;
+    // Mean width of the part along its length, against the length past the shoulder.
+    if (part.area / Math.max(1, length - shoulder) <= (length - shoulder) / 2.5) {
+      keep[part.label] = 1;
+    }
+  }
+  const thin = new Uint8Array(count);
+  let any = false;
+  for (let i = 0; i < count; i += 1) {
+    if (keep[labels[i]!]) {
+      thin[i] = 1;
+      any = true;
+    }
+  }
+  if (!any) return;
+  // The part's root, in the shoulder between it and the product, goes with it.
+  const root = dilate(thin, width, height, shoulder + 1);
+  for (let i = 0; i < count; i += 1) {
+    if (thin[i] || (root[i] && nearCore[i] && probability[i]! >= FAINT)) alpha[i] = 255;
+  }
+}
+
+/**
+ * Chamfer distance (in pixels, steps of 1 and 1.4) of every pixel to the nearest set pixel of
+ * `mask`. Not raster.ts's chamferDistance (3-4 steps): the thin-part rule's limits were measured
+ * with these steps.
+ */
+function distanceFrom(mask: Uint8Array, width: number, height: number): Float32Array {
+  const far = width + height;
+  const d = new Float32Array(width * height);
+  for (let i = 0; i < d.length; i += 1) d[i] = mask[i] ? 0 : far;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      let v = d[i]!;
+      if (x > 0) v = Math.min(v, d[i - 1]! + 1);
+      if (y > 0) {
+        v = Math.min(v, d[i - width]! + 1);
+        if (x > 0) v = Math.min(v, d[i - width - 1]! + 1.4);
+        if (x < width - 1) v = Math.min(v, d[i - width + 1]! + 1.4);
+      }
+      d[i] = v;
+    }
+  }
+  for (let y = height - 1; y >= 0; y -= 1) {
+    for (let x = width - 1; x >= 0; x -= 1) {
+      const i = y * width + x;
+      let v = d[i]!;
+      if (x < width - 1) v = Math.min(v, d[i + 1]! + 1);
+      if (y < height - 1) {
+        v = Math.min(v, d[i + width]! + 1);
+        if (x < width - 1) v = Math.min(v, d[i + width + 1]! + 1.4);
+        if (x > 0) v = Math.min(v, d[i + width - 1]! + 1.4);
+      }
+      d[i] = v;
+    }
+  }
+  return d;
 }
 
 /**
