@@ -2,7 +2,15 @@ import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
 import { findOffEdgePixels, findSupportEdge, type EdgeLine } from './support-edge.js';
 import { findPlainSide } from './texture-split.js';
-import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
+import {
+  boundingBoxOf,
+  chamferDistance,
+  clipBox,
+  dilate,
+  padBox,
+  upsampleCells,
+  type Raster,
+} from './raster.js';
 
 /**
  * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
@@ -150,8 +158,10 @@ export async function fillHole(
   if (
     isTexturedAround(raster, target, exclude) &&
     (await patchFill(raster, target, { exclude, keepOut, seed }))
-  )
+  ) {
+    matchRimTone(raster, target, exclude);
     return 'patches';
+  }
   // Across a wall meeting a floor, each side is filled from itself alone: filled as one, the
   // floor's colour is pulled up into the wall as a blur and the line between them is lost.
   const horizon = findHorizon(raster, target, exclude);
@@ -166,6 +176,86 @@ export async function fillHole(
     fillRegion(raster, part, { exclude: sideExclude, seed });
   }
   return 'smooth';
+}
+
+/** Pixels right round a hole left out of its rim's tone (the old product's soft edge). */
+const RIM_SKIP = 2;
+
+/** Largest tone correction (levels) the rim may ask of a patch fill. */
+const MAX_RIM_SHIFT = 32;
+
+/**
+ * Brings a patch fill's tone to its rim (in place): copies from elsewhere in the picture carry
+ * that place's light, and a large hole filled from a lighter part of a cloth shows its outline as
+ * a rim. Worked on cells of a few pixels: in each cell the hole's rim crosses, the mean of its
+ * known pixels less the mean of its filled ones; those differences are spread smoothly over the
+ * hole (push-pull), fading with the distance from the rim, and added. The texture stays, the
+ * outline goes, and the middle of a large hole keeps the light of its copies (a shadow on the
+ * rim is not spread over it).
+ */
+export function matchRimTone(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): void {
+  const { width, height, channels, data } = raster;
+  const holeBox = boundingBoxOf(hole, width);
+  if (!holeBox) return;
+  const side = Math.max(holeBox.width, holeBox.height);
+  const cell = Math.max(4, Math.round(side * 0.015));
+  const area = clipBox(padBox(holeBox, cell), width, height);
+  // The ring right round the hole is no measure of the background: the old product's
+  // anti-aliased edge lies there, and it must not tint the fill.
+  const rim = dilate(hole, width, height, RIM_SKIP);
+  const w = Math.ceil(area.width / cell);
+  const h = Math.ceil(area.height / cell);
+  // Per cell: colour sums and counts of its known and of its hole pixels.
+  const knownSums = new Float32Array(w * h * 3);
+  const holeSums = new Float32Array(w * h * 3);
+  const knownCount = new Float32Array(w * h);
+  const holeCount = new Float32Array(w * h);
+  for (let y = area.y; y < area.y + area.height; y += 1) {
+    const row = Math.floor((y - area.y) / cell) * w;
+    for (let x = area.x; x < area.x + area.width; x += 1) {
+      const i = y * width + x;
+      if (!hole[i] && (exclude?.[i] || rim[i])) continue;
+      const k = row + Math.floor((x - area.x) / cell);
+      const sums = hole[i] ? holeSums : knownSums;
+      if (hole[i]) holeCount[k] = holeCount[k]! + 1;
+      else knownCount[k] = knownCount[k]! + 1;
+      for (let c = 0; c < 3; c += 1) sums[k * 3 + c] = sums[k * 3 + c]! + data[i * channels + c]!;
+    }
+  }
+  const differences = new Float32Array(w * h * 3);
+  const weights = new Float32Array(w * h);
+  const known = new Uint8Array(w * h);
+  const minimum = (cell * cell) / 8;
+  for (let k = 0; k < w * h; k += 1) {
+    if (holeCount[k] === 0) known[k] = 1;
+    if (knownCount[k]! < minimum || holeCount[k]! < minimum) continue;
+    weights[k] = 1;
+    known[k] = 1;
+    for (let c = 0; c < 3; c += 1) {
+      const d = knownSums[k * 3 + c]! / knownCount[k]! - holeSums[k * 3 + c]! / holeCount[k]!;
+      differences[k * 3 + c] = Math.max(-MAX_RIM_SHIFT, Math.min(MAX_RIM_SHIFT, d));
+    }
+  }
+  if (!weights.some((v) => v > 0)) return;
+  const shift = pushPull(differences, weights, w, h);
+  const distance = chamferDistance(known, w, h);
+  const reach = Math.max(16, Math.round(side * 0.06)) / cell;
+  for (let k = 0; k < w * h; k += 1) {
+    const fade = Math.exp(-distance[k]! / reach);
+    for (let c = 0; c < 3; c += 1) shift[k * 3 + c] = shift[k * 3 + c]! * fade;
+  }
+  const full = upsampleCells(shift, w, h, cell, area.width, area.height);
+  for (let y = 0; y < area.height; y += 1) {
+    for (let x = 0; x < area.width; x += 1) {
+      const i = (y + area.y) * width + x + area.x;
+      if (!hole[i]) continue;
+      const k = (y * area.width + x) * 3;
+      for (let c = 0; c < 3; c += 1) {
+        const j = i * channels + c;
+        data[j] = Math.max(0, Math.min(255, Math.round(data[j]! + full[k + c]!)));
+      }
+    }
+  }
 }
 
 /** The same line with its normal pointing down (ny >= 0). */

@@ -1,5 +1,5 @@
 import { loadOpenCv } from './opencv-loader.js';
-import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, dilate, padBox, upsampleCells, type Raster } from './raster.js';
 
 /** Patch radius at the reduced working resolution (7x7 patches), and at coarser levels (5x5). */
 const PATCH_RADIUS = 3;
@@ -12,6 +12,8 @@ const WORK_SIDE = 100;
 const COARSEST_SIDE = 28;
 /** Colour error (squared, summed over channels) worth accepting to continue the same copy. */
 const COHERENCE_BONUS = 300;
+/** The same when copies are chosen by their local mean (see copyAtFullResolution). */
+const COHERENCE_BONUS_TRANSFER = 60;
 /** How far (working pixels) a straight edge's distance counts in the structure guide. */
 const GUIDE_REACH = 4;
 /** Cost of one pixel of guide mismatch, in squared colour levels (summed over channels). */
@@ -106,7 +108,27 @@ export async function patchFill(
       vote(level, offsets, radius, costs);
     }
   }
-  copyAtFullResolution(work, offsets!, full, factor, keepOutOf(options.keepOut, area, width));
+  // Copies brought to the working fill's tone (see copyAtFullResolution), except across a known
+  // straight edge (a support's top): the working level's tone, interpolated between its cells,
+  // would blur that edge over a few pixels, and it must go on sharp.
+  const transfer = factor >= 2 && !options.edges?.length;
+  if (transfer) {
+    // The working fill's tone is what the copies are brought to (see copyAtFullResolution): each
+    // cell takes its own source's, as the vote's average of many patches reads as a flat blob.
+    for (let k = 0; k < work.w * work.h; k += 1) {
+      if (!work.hole[k]) continue;
+      for (let c = 0; c < 3; c += 1)
+        work.image[k * 3 + c] = work.image[(k + offsets![k]!) * 3 + c]!;
+    }
+  }
+  copyAtFullResolution(
+    work,
+    offsets!,
+    full,
+    factor,
+    keepOutOf(options.keepOut, area, width),
+    transfer,
+  );
 
   for (let y = 0; y < full.h; y += 1) {
     for (let x = 0; x < full.w; x += 1) {
@@ -521,10 +543,21 @@ function copyAtFullResolution(
   full: Level,
   factor: number,
   keepOut: Uint8Array | null,
+  transfer: boolean,
 ): void {
   const { w, h, image, hole, source } = full;
   const chosen = new Int32Array(w * h);
   const candidates = new Int32Array(10);
+  // With `transfer` (above a factor of one), each copied pixel brings its detail (itself minus its local mean) and
+  // the working fill brings the local mean: both are the working level interpolated between cell
+  // centres, at the source and at the target. Copies from places of a slightly different shade
+  // do not show as a grid of blocks, and the fill's tone follows the rim (the working fill's
+  // patches overlap the known pixels round the hole).
+  const smooth = transfer ? upsampleCells(work.image, work.w, work.h, factor, w, h) : null;
+  const low = new Float32Array(3);
+  // The choice is made on local means, whose errors are far smaller than single pixels': a bonus
+  // as large as for pixels keeps every copy going down its column, as stripes.
+  const bonus = transfer ? COHERENCE_BONUS_TRANSFER : COHERENCE_BONUS;
   const toFull = (cell: number) => {
     const target = cell;
     const sourceCell = cell + workOffsets[cell]!;
@@ -539,6 +572,9 @@ function copyAtFullResolution(
       if (!hole[k]) continue;
       const cx = Math.min(work.w - 1, Math.floor(x / factor));
       const cell = cy * work.w + cx;
+      for (let ch = 0; ch < 3; ch += 1) {
+        low[ch] = smooth ? smooth[k * 3 + ch]! : work.image[cell * 3 + ch]!;
+      }
       let count = 0;
       if (x > 0 && hole[k - 1]) candidates[count++] = chosen[k - 1]!;
       if (y > 0 && hole[k - w]) candidates[count++] = chosen[k - w]!;
@@ -559,12 +595,13 @@ function copyAtFullResolution(
         const s = k + candidates[c]!;
         if (s < 0 || s >= w * h || !source[s]) continue;
         let cost = 0;
+        const from = smooth ?? image;
         for (let ch = 0; ch < 3; ch += 1) {
-          const d = image[s * 3 + ch]! - work.image[cell * 3 + ch]!;
+          const d = from[s * 3 + ch]! - low[ch]!;
           cost += d * d;
         }
         // Staying with the previous pixel's copy avoids a seam: worth some colour error.
-        if (c < coherent) cost -= COHERENCE_BONUS;
+        if (c < coherent) cost -= bonus;
         if (cost < bestCost) {
           bestCost = cost;
           best = candidates[c]!;
@@ -572,11 +609,16 @@ function copyAtFullResolution(
       }
       if (best === -1) {
         chosen[k] = 0;
-        for (let ch = 0; ch < 3; ch += 1) image[k * 3 + ch] = work.image[cell * 3 + ch]!;
+        for (let ch = 0; ch < 3; ch += 1) image[k * 3 + ch] = low[ch]!;
         continue;
       }
       chosen[k] = best;
-      for (let ch = 0; ch < 3; ch += 1) image[k * 3 + ch] = image[(k + best) * 3 + ch]!;
+      const s = k + best;
+      for (let ch = 0; ch < 3; ch += 1) {
+        image[k * 3 + ch] = smooth
+          ? image[s * 3 + ch]! - smooth[s * 3 + ch]! + low[ch]!
+          : image[s * 3 + ch]!;
+      }
     }
   }
 }

@@ -187,3 +187,79 @@ export function dilate(
   }
   return out;
 }
+
+/**
+ * A three-channel image of cells `factor` pixels wide brought to `width` x `height` pixels,
+ * bilinearly between cell centres (clamped at the edges); separable, so cheap on large areas.
+ */
+export function upsampleCells(
+  cells: Float32Array,
+  cellsWide: number,
+  cellsHigh: number,
+  factor: number,
+  width: number,
+  height: number,
+): Float32Array {
+  const at = (p: number, size: number): [number, number, number] => {
+    const f = Math.max(0, Math.min(size - 1, (p + 0.5) / factor - 0.5));
+    const low = Math.floor(f);
+    return [low, Math.min(size - 1, low + 1), f - low];
+  };
+  const columns = Array.from({ length: width }, (_, x) => at(x, cellsWide));
+  // Each row of cells widened to `width` first, then rows blended.
+  const wide = new Float32Array(cellsHigh * width * 3);
+  for (let cy = 0; cy < cellsHigh; cy += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const [x0, x1, ax] = columns[x]!;
+      const a = (cy * cellsWide + x0) * 3;
+      const b = (cy * cellsWide + x1) * 3;
+      const o = (cy * width + x) * 3;
+      for (let c = 0; c < 3; c += 1) wide[o + c] = cells[a + c]! * (1 - ax) + cells[b + c]! * ax;
+    }
+  }
+  const out = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    const [y0, y1, ay] = at(y, cellsHigh);
+    const a = y0 * width * 3;
+    const b = y1 * width * 3;
+    const o = y * width * 3;
+    for (let n = 0; n < width * 3; n += 1) out[o + n] = wide[a + n]! * (1 - ay) + wide[b + n]! * ay;
+  }
+  return out;
+}
+
+/** Chamfer (3-4) distance of every pixel to the nearest set pixel of the mask, in pixels. */
+export function chamferDistance(mask: Uint8Array, width: number, height: number): Float32Array {
+  const far = 1e9;
+  const d = new Float32Array(width * height);
+  for (let i = 0; i < d.length; i += 1) d[i] = mask[i] ? 0 : far;
+  // Forward pass from the left and upper neighbours, backward pass from the right and lower ones.
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const k = y * width + x;
+      let v = d[k]!;
+      if (x > 0) v = Math.min(v, d[k - 1]! + 3);
+      if (y > 0) {
+        if (x > 0) v = Math.min(v, d[k - width - 1]! + 4);
+        v = Math.min(v, d[k - width]! + 3);
+        if (x < width - 1) v = Math.min(v, d[k - width + 1]! + 4);
+      }
+      d[k] = v;
+    }
+  }
+  for (let y = height - 1; y >= 0; y -= 1) {
+    for (let x = width - 1; x >= 0; x -= 1) {
+      const k = y * width + x;
+      let v = d[k]!;
+      if (x < width - 1) v = Math.min(v, d[k + 1]! + 3);
+      if (y < height - 1) {
+        if (x < width - 1) v = Math.min(v, d[k + width + 1]! + 4);
+        v = Math.min(v, d[k + width]! + 3);
+        if (x > 0) v = Math.min(v, d[k + width - 1]! + 4);
+      }
+      d[k] = v;
+    }
+  }
+  for (let i = 0; i < d.length; i += 1) d[i] = d[i]! / 3;
+  return d;
+}

@@ -1,7 +1,7 @@
 import type { Box } from '../types.js';
 import type { Footprint } from './place-product.js';
 import { fillRegion } from './fill-region.js';
-import { boundingBoxOf, clipBox, type Raster } from './raster.js';
+import { boundingBoxOf, chamferDistance, clipBox, type Raster } from './raster.js';
 
 /** Darkening weaker than this is texture or fill noise, not a shadow. */
 const NOISE_LEVEL = 0.94;
@@ -188,43 +188,7 @@ function followOutline(
       if (alpha >= SOLID_ALPHA) newMask[y * w + x] = 1;
     }
   }
-  return { old: distanceTo(oldMask, w, h), now: distanceTo(newMask, w, h) };
-}
-
-/** Chamfer (3-4) distance of every pixel to the nearest set pixel of the mask, in pixels. */
-function distanceTo(mask: Uint8Array, width: number, height: number): Float32Array {
-  const far = 1e9;
-  const d = new Float32Array(width * height);
-  for (let i = 0; i < d.length; i += 1) d[i] = mask[i] ? 0 : far;
-  // Forward pass from the left and upper neighbours, backward pass from the right and lower ones.
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const k = y * width + x;
-      let v = d[k]!;
-      if (x > 0) v = Math.min(v, d[k - 1]! + 3);
-      if (y > 0) {
-        if (x > 0) v = Math.min(v, d[k - width - 1]! + 4);
-        v = Math.min(v, d[k - width]! + 3);
-        if (x < width - 1) v = Math.min(v, d[k - width + 1]! + 4);
-      }
-      d[k] = v;
-    }
-  }
-  for (let y = height - 1; y >= 0; y -= 1) {
-    for (let x = width - 1; x >= 0; x -= 1) {
-      const k = y * width + x;
-      let v = d[k]!;
-      if (x < width - 1) v = Math.min(v, d[k + 1]! + 3);
-      if (y < height - 1) {
-        if (x < width - 1) v = Math.min(v, d[k + width + 1]! + 4);
-        v = Math.min(v, d[k + width]! + 3);
-        if (x > 0) v = Math.min(v, d[k + width - 1]! + 4);
-      }
-      d[k] = v;
-    }
-  }
-  for (let i = 0; i < d.length; i += 1) d[i] = d[i]! / 3;
-  return d;
+  return { old: chamferDistance(oldMask, w, h), now: chamferDistance(newMask, w, h) };
 }
 
 /**
