@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createOnboardedUser, createVerifiedUser, openSidebar } from './helpers';
+import { createOnboardedUser, createVerifiedUser, openSidebar, openSignIn } from './helpers';
 
 // axe-core on every page, in light and dark: a serious or critical violation fails the test.
 
@@ -51,7 +51,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test('signed out: sign-in, sign-up and password pages', async ({ page }) => {
       const found: Record<string, string[]> = {};
-      await page.goto('/login');
+      await openSignIn(page);
       await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
       found['/login'] = await seriousViolations(page);
       await page.getByRole('button', { name: 'Sign up' }).click();
@@ -60,7 +60,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto('/update-password');
       found['/update-password'] = await seriousViolations(page);
       // Signing up for a plan from the pricing page.
-      await page.goto('/login/pro');
+      await openSignIn(page, '/login/pro');
       await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
       found['/login/pro'] = await seriousViolations(page);
       expect(found).toEqual({

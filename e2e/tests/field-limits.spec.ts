@@ -7,7 +7,14 @@ import {
   TEMPLATE_NAME_MAX_LENGTH,
   UPLOAD_NAME_MAX_LENGTH,
 } from '@adtwin/shared';
-import { createOnboardedUser, makePng, openSidebar, PASSWORD, uniqueEmail } from './helpers';
+import {
+  createOnboardedUser,
+  makePng,
+  openSidebar,
+  openSignIn,
+  PASSWORD,
+  uniqueEmail,
+} from './helpers';
 
 /** A picture of the field with its counter, in the test's output folder, to look at by eye. */
 async function shoot(page: Page, name: string) {
@@ -106,7 +113,7 @@ test('renames count towards their limits: upload, library image, community templ
 });
 
 test('password fields stop at the limit and show no counter', async ({ page }) => {
-  await page.goto('/login');
+  await openSignIn(page);
   const password = page.getByLabel('Password');
   await expect(password).toHaveAttribute('maxlength', String(PASSWORD_MAX_LENGTH));
   await password.fill('x'.repeat(PASSWORD_MAX_LENGTH + 10));

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES } from '@adtwin/shared';
 import { googleMockPort, googlePort } from '../playwright.config';
-import { uniqueEmail } from './helpers';
+import { openSignIn, uniqueEmail } from './helpers';
 
 const mockOrigin = `http://127.0.0.1:${googleMockPort}`;
 test.use({ baseURL: `http://127.0.0.1:${googlePort}` });
@@ -27,7 +27,7 @@ test('Continue with Google creates the account, signs in and onboards', async ({
   await request.post(`${mockOrigin}/__profile`, {
     data: { sub: `g-${email}`, email, name: 'Katherine Johnson', emailVerified: true },
   });
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByText(AUTH_MESSAGES.signedInWithGoogle)).toBeVisible();
   await expect(page).toHaveURL(/\/onboarding$/);
@@ -43,7 +43,7 @@ test('a failed Google sign-in shows the spec message', async ({ page, request })
   await request.post(`${mockOrigin}/__profile`, {
     data: { sub: `g-${email}`, email, name: 'Real Owner', emailVerified: true },
   });
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(page.getByText(AUTH_MESSAGES.googleFailed)).toBeVisible();
   await expect(page).toHaveURL(/\/login/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createOnboardedUser, createVerifiedUser } from './helpers';
+import { createOnboardedUser, createVerifiedUser, openSignIn } from './helpers';
 
 const APP_PAGES = [
   '/templates',
@@ -24,7 +24,7 @@ test('signed in, not onboarded: pages go to /onboarding', async ({ page }) => {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/onboarding$/);
   }
-  await page.goto('/login');
+  await openSignIn(page);
   await expect(page).toHaveURL(/\/onboarding$/);
 });
 
@@ -45,7 +45,7 @@ test('onboarded: / goes to /templates, /login and /onboarding send back into the
 
   // /login replaces its history entry: Back does not return to it.
   await page.goto('/settings');
-  await page.goto('/login');
+  await openSignIn(page);
   await expect(page).toHaveURL(/\/templates$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/settings$/);

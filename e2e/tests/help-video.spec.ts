@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { followMailedLink, PASSWORD, FIXTURES, uniqueEmail } from './helpers';
+import { FIXTURES, followMailedLink, openSignIn, PASSWORD, uniqueEmail } from './helpers';
 
 // Run with `npm run help-video`: records a walk through the real app into the Help Center's demo
 // video (WebM) and its poster: sign-up, onboarding, a generation in the editor, the plans.
@@ -18,7 +18,7 @@ async function typeSlowly(page: Page, label: string, text: string) {
 test('record the demo video', async ({ page }) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('demo');
-  await page.goto('/login');
+  await openSignIn(page);
   await pause(page);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await typeSlowly(page, 'Full name', 'Grace Hopper');

@@ -32,8 +32,17 @@ export async function followMailedLink(page: Page, email: string) {
   await mail.locator('a').first().click();
 }
 
+/**
+ * Opens a sign-in page and waits until the app has taken over: the server sends it drawn but inert,
+ * and the app (started after the first paint) replaces it; keys typed before that reach nothing.
+ */
+export async function openSignIn(page: Page, path = '/login') {
+  await page.goto(path);
+  await expect(page.locator('#root > [inert]')).toHaveCount(0);
+}
+
 export async function signUpThroughUi(page: Page, options: { email: string; name: string }) {
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByLabel('Full name').fill(options.name);
   await page.getByLabel('Email').fill(options.email);

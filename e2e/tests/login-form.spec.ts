@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES } from '@adtwin/shared';
-import { createVerifiedUser } from './helpers';
+import { createVerifiedUser, openSignIn } from './helpers';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/login');
+  await openSignIn(page);
 });
 
 test('email: whitespace is stripped as typed and pasted, the space key does nothing', async ({
@@ -104,7 +104,7 @@ test('switching modes clears errors, the name and the terms box', async ({ page 
 test('password reset: needs an e-mail, sends the mail, Back to Login leaves', async ({ page }) => {
   const { email } = await createVerifiedUser(page);
   await page.context().clearCookies();
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -121,7 +121,7 @@ test('the illustration column shows on wide screens only @desktop', async ({ pag
 });
 
 test('the illustration shows an ad before and after, credited @desktop', async ({ page }) => {
-  await page.goto('/login');
+  await openSignIn(page);
   const showcase = page.locator('aside');
   await expect(showcase.locator('figcaption')).toHaveText(['The ad you found', 'Your ad']);
   for (const image of await showcase.locator('img').all())

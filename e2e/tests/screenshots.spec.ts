@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createOnboardedUser, createVerifiedUser, openSidebar } from './helpers';
+import { createOnboardedUser, createVerifiedUser, openSidebar, openSignIn } from './helpers';
 
 // Run with `npm run screenshots`: writes the screens of the product to docs/screenshots/.
 const outDir = path.resolve(import.meta.dirname, '../../docs/screenshots');
@@ -20,7 +20,7 @@ for (const theme of ['light', 'dark'] as const) {
       }
 
       test('sign-in screens', async ({ page }) => {
-        await page.goto('/login');
+        await openSignIn(page);
         await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
         await shoot(page, 'login');
         await page.getByRole('button', { name: 'Sign up' }).click();

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { openSignIn } from './helpers';
 
 test.use({ serviceWorkers: 'allow' });
 
 test('the service worker is registered from /sw.js and caches only fingerprinted assets', async ({
   page,
 }) => {
-  await page.goto('/login');
+  await openSignIn(page);
   const scriptUrl = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.scriptURL;

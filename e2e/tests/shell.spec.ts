@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createOnboardedUser, openSidebar } from './helpers';
+import { createOnboardedUser, openSidebar, openSignIn } from './helpers';
 
 test('title, sidebar order, active item, credits and upgrade button', async ({ page }) => {
   await createOnboardedUser(page, { name: 'Mary Jackson' });
@@ -175,7 +175,7 @@ test('profile popup: links, theme switch, and logout', async ({ page }) => {
 });
 
 test('a saved dark theme applies before the app starts', async ({ page }) => {
-  await page.goto('/login');
+  await openSignIn(page);
   await page.evaluate(() => localStorage.setItem('app-theme-preference', 'dark'));
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);

@@ -4,6 +4,7 @@ import {
   createOnboardedUser,
   followMailedLink,
   openSidebar,
+  openSignIn,
   PASSWORD,
   signUpThroughUi,
   uniqueEmail,
@@ -57,7 +58,7 @@ test('sign up, verify through the outbox, onboard, sign out and in again', async
 test('sign-in errors show inline and as a toast', async ({ page }) => {
   const { email } = await createOnboardedUser(page);
   await page.context().clearCookies();
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Wrong-Password-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -75,14 +76,14 @@ test('a chosen plan and frequency lead to the subscription page after sign-in', 
 }) => {
   const { email } = await createOnboardedUser(page);
   await page.context().clearCookies();
-  await page.goto('/login/pro?frequency=weekly');
+  await openSignIn(page, '/login/pro?frequency=weekly');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/subscription\?plan=pro&frequency=weekly$/);
 
   await page.context().clearCookies();
-  await page.goto('/login/enterprise');
+  await openSignIn(page, '/login/enterprise');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

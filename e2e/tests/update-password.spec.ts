@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_MESSAGES } from '@adtwin/shared';
-import { createOnboardedUser, readMailedLink } from './helpers';
+import { createOnboardedUser, openSignIn, readMailedLink } from './helpers';
 
 test('the reset mail opens /update-password, which enforces the rules and signs the person in', async ({
   page,
 }) => {
   const { email } = await createOnboardedUser(page);
   await page.context().clearCookies();
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -24,7 +24,7 @@ test('the reset mail opens /update-password, which enforces the rules and signs 
   await expect(page).toHaveURL(/\/templates$/);
 
   await page.context().clearCookies();
-  await page.goto('/login');
+  await openSignIn(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Brand-New-Pass-7');
   await page.getByRole('button', { name: 'Sign in' }).click();
