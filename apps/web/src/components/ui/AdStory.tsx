@@ -35,9 +35,12 @@ export function AdStory({
               <ArrowRight className="size-6 shrink-0 text-white" />
             ))}
           <figure className="flex min-w-0 flex-1 flex-col items-center gap-2">
+            {/* Lazy: the sign-in page hides the story on a phone, where it would only compete
+                with the form for the first paint (and a lazy image gets no preload when drawn). */}
             <img
               src={step.src}
               alt=""
+              loading="lazy"
               className={cn(
                 'aspect-square w-full max-w-56 rounded-xl bg-white object-cover shadow-xl ring-4 ring-white/30',
                 step === STEPS.product && 'object-contain p-2',
