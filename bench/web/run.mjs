@@ -3,8 +3,9 @@
  * runs it, PGlite and files in a temporary folder); Debian's Chromium opens each page with a phone
  * profile (390x844, 4x CPU slowdown) and a cold cache, `--runs` times, and a static page of the
  * same size class is opened the same way in the same run as the baseline. Prints, per page: the
- * median Largest Contentful Paint, its ratio to the static page, and the JavaScript and all bytes
- * sent over the wire (compressed), beside the goals of issue 17.
+ * median Largest Contentful Paint, its ratio to the static page, the median time to the page's first
+ * byte (the server's share) and to the app taking over (when the page can be used), and the JavaScript and all bytes sent over the wire (compressed),
+ * beside the goals of issue 17.
  *
  *   npm run build && npm run bench:web -w @adtwin/bench [-- --runs 7]
  *
@@ -164,6 +165,16 @@ try {
             `${what} (${entry.size} px²)`;
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      // When the app has taken over: a drawn page's inert copy is gone and the app shows its own.
+      globalThis.__appReady = 0;
+      const watcher = new globalThis.MutationObserver(() => {
+        const root = globalThis.document.getElementById('root');
+        if (root?.firstElementChild && !root.querySelector(':scope > [inert]')) {
+          globalThis.__appReady = performance.now();
+          watcher.disconnect();
+        }
+      });
+      watcher.observe(globalThis.document, { childList: true, subtree: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     // On a busy machine the first contentful element can paint after the network is quiet.
@@ -171,8 +182,10 @@ try {
       .waitForFunction(() => globalThis.__lcp > 0, null, { timeout: 15_000 })
       .catch(() => {});
     await sleep(300);
-    const { lcp, lcpElement, waterfall } = await page.evaluate(() => ({
+    const { lcp, appReady, firstByte, lcpElement, waterfall } = await page.evaluate(() => ({
       lcp: globalThis.__lcp,
+      appReady: globalThis.__appReady,
+      firstByte: performance.getEntriesByType('navigation')[0]?.responseStart ?? 0,
       lcpElement: globalThis.__lcpElement,
       waterfall: [
         ...performance.getEntriesByType('navigation'),
@@ -193,6 +206,8 @@ try {
     await context.close();
     return {
       lcp,
+      appReady,
+      firstByte,
       lcpElement,
       waterfall,
       jsKb: jsBytes / 1024,
@@ -223,6 +238,8 @@ try {
     results.push({
       name,
       lcp: median(samples.map((s) => s.lcp)),
+      firstByte: median(samples.map((s) => s.firstByte)),
+      appReady: median(samples.map((s) => s.appReady)),
       jsKb: median(samples.map((s) => s.jsKb)),
       allKb: median(samples.map((s) => s.allKb)),
     });
@@ -230,13 +247,17 @@ try {
   await browser.close();
 
   const baseline = results[0].lcp;
-  const rows = results.map(({ name, lcp, jsKb, allKb }) => {
+  const rows = results.map(({ name, lcp, firstByte, appReady, jsKb, allKb }) => {
     const goal = GOALS[name];
     return {
       page: name,
       'LCP median ms': Math.round(lcp),
       'x static': (lcp / baseline).toFixed(1),
       'LCP goal ms': goal?.lcpMs ?? '',
+      // The server's share: the page's first byte (the rest is the browser's).
+      'first byte ms': Math.round(firstByte),
+      // When the page can be used: the app has replaced the drawn, inert copy (or drawn its own).
+      'app ready ms': appReady ? Math.round(appReady) : '',
       'JS KB (compressed)': jsKb.toFixed(1),
       'JS goal KB': goal?.jsKb ?? '',
       'all KB (compressed)': allKb.toFixed(1),
