@@ -4,7 +4,7 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth] [--out NAME] [--only NAME,NAME]
+ * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth] [--out NAME] [--only NAME,NAME]
  * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg, and so on; NAME.jpg instead of the set's sheet;
  * --only runs the named cases, to look at them without a sheet)
  */
@@ -195,6 +195,56 @@ export const FOURTH_UNSEEN_CASES: readonly { name: string; template: string; pro
   },
 ];
 
+/**
+ * A fifth set, put together on 2026-11-28 at the start of that session, before any of its engine
+ * work: OpenCV sample photos from Debian's opencv-doc and scikit-image's rocket from Debian's
+ * python3-skimage, none used by an earlier set. Run only to judge; do not tune on these.
+ */
+export const FIFTH_UNSEEN_CASES: readonly { name: string; template: string; product: string }[] = [
+  {
+    name: 'desk-stuff-mug',
+    template: 'unseen/opencv-stuff.jpg',
+    product: 'products/saleor-mighty-mug.png',
+  },
+  { name: 'desk-stuff-box', template: 'unseen/opencv-stuff.jpg', product: 'unseen/opencv-box.png' },
+  {
+    name: 'aloe-juice',
+    template: 'unseen/opencv-aloe.jpg',
+    product: 'products/saleor-apple-drink.png',
+  },
+  {
+    name: 'aloe-cap',
+    template: 'unseen/opencv-aloe.jpg',
+    product: 'products/solidus_cap_red_2.png',
+  },
+  {
+    name: 'toys-beanie',
+    template: 'unseen/opencv-rubberwhale.png',
+    product: 'products/solidus_hat.png',
+  },
+  { name: 'toys-coffee', template: 'unseen/opencv-rubberwhale.png', product: 'unseen/coffee.png' },
+  {
+    name: 'fruits-bottles',
+    template: 'unseen/opencv-fruits.jpg',
+    product: 'products/solidus_bottles_1.png',
+  },
+  {
+    name: 'fruits-mug',
+    template: 'unseen/opencv-fruits.jpg',
+    product: 'products/saleor-mighty-mug.png',
+  },
+  {
+    name: 'rocket-juice',
+    template: 'unseen/skimage-rocket.jpg',
+    product: 'products/saleor-apple-drink.png',
+  },
+  {
+    name: 'notebook-camera',
+    template: 'unseen/opencv-notebook.jpg',
+    product: 'unseen/watch-hand-brand-jewellery-strap-platinum.jpg',
+  },
+];
+
 const setIndex = process.argv.indexOf('--set');
 const setName = setIndex > 0 ? process.argv[setIndex + 1] : 'first';
 const SETS = {
@@ -202,9 +252,10 @@ const SETS = {
   second: SECOND_UNSEEN_CASES,
   third: THIRD_UNSEEN_CASES,
   fourth: FOURTH_UNSEEN_CASES,
+  fifth: FIFTH_UNSEEN_CASES,
 };
 if (!setName || !Object.hasOwn(SETS, setName))
-  throw new Error('--set is first, second, third or fourth');
+  throw new Error('--set is first, second, third, fourth or fifth');
 const cases = SETS[setName as keyof typeof SETS];
 
 const CELL = 256;
