@@ -31,8 +31,8 @@ export type DrawnTemplatesPage = { html: string; cardImageUrls: string[] };
  * it after a restart.
  *
  * The session is read once, here, and handed to the page's API requests (the `drawnPageSession`
- * binding, see session.ts): on PGlite's one connection their four session reads came one after
- * another and were most of the page's first byte (bench/web, Server-Timing `data`).
+ * binding, see session.ts): on PGlite's one connection their session reads, one per reply, came
+ * one after another and were most of the page's first byte (bench/web, Server-Timing `data`).
  */
 export function templatesPageDrawer(options: {
   app: Hono<AppEnv>;
