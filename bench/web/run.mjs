@@ -182,21 +182,30 @@ try {
       .waitForFunction(() => globalThis.__lcp > 0, null, { timeout: 15_000 })
       .catch(() => {});
     await sleep(300);
-    const { lcp, appReady, firstByte, lcpElement, waterfall } = await page.evaluate(() => ({
-      lcp: globalThis.__lcp,
-      appReady: globalThis.__appReady,
-      firstByte: performance.getEntriesByType('navigation')[0]?.responseStart ?? 0,
-      lcpElement: globalThis.__lcpElement,
-      waterfall: [
-        ...performance.getEntriesByType('navigation'),
-        ...performance.getEntriesByType('resource'),
-      ].map(
-        (entry) =>
-          `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms ` +
-          `${entry.initiatorType} ${entry.name.replace(globalThis.location.origin, '')} ` +
-          `${(entry.encodedBodySize / 1024).toFixed(1)} KB`,
-      ),
-    }));
+    const { lcp, appReady, firstByte, serverTiming, lcpElement, waterfall } = await page.evaluate(
+      () => ({
+        lcp: globalThis.__lcp,
+        appReady: globalThis.__appReady,
+        firstByte: performance.getEntriesByType('navigation')[0]?.responseStart ?? 0,
+        // The server's own account of the page (its Server-Timing header): ms per stage.
+        serverTiming: Object.fromEntries(
+          (performance.getEntriesByType('navigation')[0]?.serverTiming ?? []).map((entry) => [
+            entry.name,
+            entry.duration,
+          ]),
+        ),
+        lcpElement: globalThis.__lcpElement,
+        waterfall: [
+          ...performance.getEntriesByType('navigation'),
+          ...performance.getEntriesByType('resource'),
+        ].map(
+          (entry) =>
+            `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms ` +
+            `${entry.initiatorType} ${entry.name.replace(globalThis.location.origin, '')} ` +
+            `${(entry.encodedBodySize / 1024).toFixed(1)} KB`,
+        ),
+      }),
+    );
     if (values.screenshots) {
       fs.mkdirSync(values.screenshots, { recursive: true });
       const name = new URL(url).pathname.replaceAll('/', '_') || 'static';
@@ -208,6 +217,7 @@ try {
       lcp,
       appReady,
       firstByte,
+      serverTiming,
       lcpElement,
       waterfall,
       jsKb: jsBytes / 1024,
@@ -233,12 +243,15 @@ try {
     if (values.waterfall) {
       const last = samples.at(-1);
       console.log(`${name}: LCP ${Math.round(last.lcp)} ms; candidates:${last.lcpElement}`);
+      const stages = Object.entries(last.serverTiming).map(([stage, ms]) => `${stage} ${ms} ms`);
+      if (stages.length) console.log(`  server: ${stages.join(', ')}`);
       for (const line of last.waterfall) console.log(`  ${line}`);
     }
     results.push({
       name,
       lcp: median(samples.map((s) => s.lcp)),
       firstByte: median(samples.map((s) => s.firstByte)),
+      serverMs: median(samples.map((s) => s.serverTiming.total ?? 0)),
       appReady: median(samples.map((s) => s.appReady)),
       jsKb: median(samples.map((s) => s.jsKb)),
       allKb: median(samples.map((s) => s.allKb)),
@@ -247,7 +260,7 @@ try {
   await browser.close();
 
   const baseline = results[0].lcp;
-  const rows = results.map(({ name, lcp, firstByte, appReady, jsKb, allKb }) => {
+  const rows = results.map(({ name, lcp, firstByte, serverMs, appReady, jsKb, allKb }) => {
     const goal = GOALS[name];
     return {
       page: name,
@@ -256,6 +269,8 @@ try {
       'LCP goal ms': goal?.lcpMs ?? '',
       // The server's share: the page's first byte (the rest is the browser's).
       'first byte ms': Math.round(firstByte),
+      // Of which the server's own work on the page (Server-Timing total), when it says.
+      'server ms': serverMs ? Math.round(serverMs) : '',
       // When the page can be used: the app has replaced the drawn, inert copy (or drawn its own).
       'app ready ms': appReady ? Math.round(appReady) : '',
       'JS KB (compressed)': jsKb.toFixed(1),

@@ -5,11 +5,12 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
+import { endTime, startTime, timing } from 'hono/timing';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
-import type { AppEnv } from './http/app-env.js';
+import type { AppEnv, ReadSession } from './http/app-env.js';
 import { clientIpMiddleware } from './http/client-ip.js';
 import { limitRequestBodies } from './http/body-limits.js';
 import { errorResponse, handleError } from './http/errors.js';
@@ -240,11 +241,15 @@ export function createApp(deps: AppDeps) {
     app.route('/', createDevOutboxRoutes({ outbox: deps.outbox }));
 
   if (deps.webDistDir && fs.existsSync(path.join(deps.webDistDir, 'index.html'))) {
-    mountSpa(app, deps.webDistDir, logger, {
-      // The page's largest paint on a phone is its first card's image: named in the HTML, it
-      // downloads beside the app's code instead of after the app has drawn the cards.
-      '/templates': async () =>
-        (await deps.templates.openingImageUrls(OPENING_CARD_IMAGES)).map(templateCardImage),
+    mountSpa(app, {
+      root: deps.webDistDir,
+      logger,
+      pageImages: {
+        // The page's largest paint on a phone is its first card's image: named in the HTML, it
+        // downloads beside the app's code instead of after the app has drawn the cards.
+        '/templates': () => deps.templates.openingImageUrls(OPENING_CARD_IMAGES),
+      },
+      readSession,
     });
   }
   return app;
@@ -257,10 +262,15 @@ export function createApp(deps: AppDeps) {
  */
 function mountSpa(
   app: Hono<AppEnv>,
-  root: string,
-  logger: Logger,
-  pageImages: Record<string, () => Promise<PageImage[]>> = {},
+  options: {
+    root: string;
+    logger: Logger;
+    /** The images (their stored URLs) a page's HTML names at once, by page path. */
+    pageImages: Record<string, () => Promise<string[]>>;
+    readSession: (headers: Headers) => Promise<ReadSession | null>;
+  },
 ) {
+  const { root, logger, pageImages, readSession } = options;
   // Pages with their own HTML (pages.json, written by the web build: their chunks preloaded, the
   // sign-in page prerendered); every other path gets index.html. Read per request, as index.html
   // is, so a rebuild is served without a restart.
@@ -291,32 +301,42 @@ function mountSpa(
       },
     }),
   );
-  const drawTemplatesPage = templatesPageDrawer(app, root, logger);
+  const drawTemplatesPage = templatesPageDrawer({ app, webDistDir: root, logger, readSession });
   // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
-  app.get('*', compress(), async (c) => {
+  // Server-Timing on pages: where a drawn page's first byte went (bench/web prints it).
+  app.get('*', compress(), timing(), async (c) => {
     c.header('Cache-Control', 'no-cache');
     const nonce = c.get('secureHeadersNonce');
-    let html = startAppAfterFirstPaint(inlineThemeScript(pageHtml(c.req.path), root, nonce), nonce);
+    const html = startAppAfterFirstPaint(
+      inlineThemeScript(pageHtml(c.req.path), root, nonce),
+      nonce,
+    );
     const images = Object.hasOwn(pageImages, c.req.path) ? pageImages[c.req.path] : undefined;
     // Only the page as it opens: a category or a search shows other cards.
     if (!images || new URL(c.req.url).search) return c.html(html);
-    const links = await images().then(
-      (list) => list.map(imagePreloadLink).join(''),
+    const drawn = c.req.path === '/templates' ? await drawTemplatesPage(c, html) : null;
+    // A drawn page names its own first cards' images: no second query for them.
+    startTime(c, 'images');
+    const links = await (
+      drawn ? Promise.resolve(drawn.cardImageUrls.slice(0, OPENING_CARD_IMAGES)) : images()
+    ).then(
+      (urls) => urls.map((url) => imagePreloadLink(templateCardImage(url))).join(''),
       // A hint only: without it the page loads as before.
       (error: unknown) => {
         logger.warn({ err: error }, 'could not name the opening images');
         return '';
       },
     );
-    html = html.includes('</title>')
-      ? html.replace('</title>', `</title>\n${links}`)
-      : html.replace('</head>', `${links}</head>`);
-    const drawn = c.req.path === '/templates' ? await drawTemplatesPage(c, html) : null;
-    if (!drawn) return c.html(html);
+    endTime(c, 'images');
+    const withImages = (page: string) =>
+      page.includes('</title>')
+        ? page.replace('</title>', `</title>\n${links}`)
+        : page.replace('</head>', `${links}</head>`);
+    if (!drawn) return c.html(withImages(html));
     // The visitor's own page: no shared cache keeps it.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');
-    return c.html(startAppAfterFirstPaint(drawn, nonce));
+    return c.html(startAppAfterFirstPaint(withImages(drawn.html), nonce));
   });
 }
 

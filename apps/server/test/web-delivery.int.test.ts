@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { templateCardImage } from '@adtwin/shared';
 import { templates } from '../src/db/schema.js';
@@ -190,6 +190,73 @@ describe('web delivery', () => {
     const signedOut = await stranger.request('/templates');
     expect(signedOut.status).toBe(200);
     expect(await signedOut.text()).toContain('<div id="root"></div>');
+  });
+
+  /** A signed-in, onboarded visitor whose layout the server knows (a phone). */
+  async function drawnPageVisitor(name: string) {
+    const visitor = createClient(t.baseUrl);
+    const email = `${name}-${Date.now()}@example.test`;
+    await signUpThroughOutbox(visitor, email, 'Sunny-Day-42');
+    await expectStatus(
+      await visitor.request('/api/me/onboarding', {
+        method: 'PUT',
+        json: { userType: 'ecommerce', source: 'instagram' },
+      }),
+      200,
+      'onboarding',
+    );
+    visitor.cookies.set('adtwin-layout', 'mobile');
+    return { visitor, email };
+  }
+
+  it('reads the session once to draw /templates, and its API requests take that one', async () => {
+    await seedOfficialTemplate(t);
+    const { visitor, email } = await drawnPageVisitor('once');
+    const getSession = vi.spyOn(t.server.auth.api, 'getSession');
+    try {
+      const html = await (await visitor.request('/templates')).text();
+      expect(html).toContain(`drawn for ${email} (mobile): `);
+      // Once for the page; its four API requests used to read it again, one after another.
+      expect(getSession).toHaveBeenCalledTimes(1);
+    } finally {
+      getSession.mockRestore();
+    }
+    // The session handed over stays the page's own: a request from outside carrying the same
+    // cookies still has its session read, and one without cookies has none.
+    expect((await visitor.request('/api/me')).status).toBe(200);
+    expect((await fetch(new URL('/api/me', t.baseUrl))).status).toBe(401);
+  });
+
+  it("draws each visitor's /templates with their own session, even at the same moment", async () => {
+    await seedOfficialTemplate(t);
+    const visitors = [];
+    for (const name of ['first', 'second', 'third']) visitors.push(await drawnPageVisitor(name));
+    for (let round = 0; round < 3; round++) {
+      const pages = await Promise.all(
+        visitors.map(async ({ visitor }) => await (await visitor.request('/templates')).text()),
+      );
+      for (const [index, html] of pages.entries()) {
+        expect(html).toContain(`drawn for ${visitors[index]!.email} (mobile): `);
+        for (const [other, { email }] of visitors.entries())
+          if (other !== index) expect(html).not.toContain(email);
+      }
+    }
+  });
+
+  it("names the drawn page's own first two cards' images, as the list reply has them", async () => {
+    await seedOfficialTemplate(t);
+    const { visitor } = await drawnPageVisitor('images');
+    const list = (await (
+      await visitor.request('/api/templates?offset=0&limit=30&sort=most_used')
+    ).json()) as { items: { imageUrl: string }[] };
+    const html = await (await visitor.request('/templates')).text();
+    expect(html).toContain('drawn for ');
+    const hrefs = [...html.matchAll(/<link rel="preload" as="image"[^>]* href="([^"]*)"/g)].map(
+      (match) => match[1]!.replaceAll('&amp;', '&'),
+    );
+    expect(hrefs).toEqual(
+      list.items.slice(0, 2).map((item) => templateCardImage(item.imageUrl).src),
+    );
   });
 
   it("writes the theme script into the page, admitted by the reply's own nonce", async () => {

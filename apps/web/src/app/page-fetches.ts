@@ -5,6 +5,5 @@
  * (prerender.tsx). If the app's requests ever differ, those are only wasted, nothing breaks.
  */
 export const ACCOUNT_FETCH = '/api/me';
-export const CREDITS_FETCH = '/api/me/credits';
 export const TEMPLATE_CATEGORIES_FETCH = '/api/template-categories';
 export const OPENING_TEMPLATES_FETCH = '/api/templates?offset=0&limit=30&sort=most_used';

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { Account } from '@adtwin/shared';
+import { creditsOfAccount, type Account } from '@adtwin/shared';
 import { TooltipProvider } from '@/components/ui/Tooltip';
 import { LoginPage } from '@/features/auth';
 import { TemplatesPage } from '@/features/templates';
@@ -15,12 +15,7 @@ import {
 } from '@/lib/prerendered';
 import { queryKeys } from '@/lib/query-keys';
 import { ThemeProvider } from '@/lib/theme';
-import {
-  ACCOUNT_FETCH,
-  CREDITS_FETCH,
-  OPENING_TEMPLATES_FETCH,
-  TEMPLATE_CATEGORIES_FETCH,
-} from './page-fetches';
+import { ACCOUNT_FETCH, OPENING_TEMPLATES_FETCH, TEMPLATE_CATEGORIES_FETCH } from './page-fetches';
 import { AppShell } from './shell';
 
 /**
@@ -53,10 +48,13 @@ export function renderSignInPage(html: string): string {
   return intoRoot(html, `<div inert>${markup}</div>`);
 }
 
-/** What the server asks its own API for, with the visitor's cookies, to draw /templates. */
+/**
+ * What the server asks its own API for, with the visitor's cookies, to draw /templates. Not the
+ * credits: their reply is a part of the account's (creditsOfAccount), and asking for it again
+ * settled the subscription and read the account a second time on the server.
+ */
 export const TEMPLATES_PAGE_FETCHES = [
   ACCOUNT_FETCH,
-  CREDITS_FETCH,
   TEMPLATE_CATEGORIES_FETCH,
   OPENING_TEMPLATES_FETCH,
 ];
@@ -87,11 +85,11 @@ export function renderTemplatesPage(
   if (!layout || !account || !isOnboardingComplete(account)) return null;
   const categories = replies[TEMPLATE_CATEGORIES_FETCH] as { items: unknown[] } | undefined;
   const templates = replies[OPENING_TEMPLATES_FETCH] as { items: unknown[] } | undefined;
-  if (!categories || !templates || !(CREDITS_FETCH in replies)) return null;
+  if (!categories || !templates) return null;
 
   const queryClient = new QueryClient();
   queryClient.setQueryData(queryKeys.account, account);
-  queryClient.setQueryData(queryKeys.credits, replies[CREDITS_FETCH]);
+  queryClient.setQueryData(queryKeys.credits, creditsOfAccount(account));
   queryClient.setQueryData(queryKeys.templateCategories, categories.items);
   // Only the cards a first screen can show are drawn (the rest is markup a phone parses before it
   // paints); the app starts from the whole first page and draws them all when it takes over.

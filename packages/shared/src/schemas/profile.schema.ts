@@ -27,6 +27,13 @@ export const CreditsSchema = AccountSchema.shape.profile.pick({
   creditsUsed: true,
   subscriptionTier: true,
 });
+export type Credits = z.infer<typeof CreditsSchema>;
+
+/** An account's credits and plan, exactly as GET /api/me/credits answers for that account. */
+export function creditsOfAccount(account: Account): Credits {
+  const { credits, creditsUsed, subscriptionTier } = account.profile;
+  return { credits, creditsUsed, subscriptionTier };
+}
 
 /** GET /api/client-config: which sign-in methods this server offers, and the free images. */
 export const ClientConfigSchema = z.object({

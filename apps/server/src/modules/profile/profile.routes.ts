@@ -7,6 +7,7 @@ import { ErrorSchema } from '../../http/schemas.js';
 import {
   AccountSchema as SharedAccountSchema,
   CreditsSchema as SharedCreditsSchema,
+  creditsOfAccount,
   fullNameSchema,
   onboardingSchema,
   ONBOARDING_MESSAGES,
@@ -138,8 +139,7 @@ export function createProfileRoutes(deps: { profiles: ProfileService }) {
       const user = requireUser(c);
       const account = await deps.profiles.getAccount(user.id);
       if (!account) return c.json({ error: 'You must be signed in', code: 'unauthenticated' }, 401);
-      const { credits, creditsUsed, subscriptionTier } = account.profile;
-      return c.json({ credits, creditsUsed, subscriptionTier }, 200);
+      return c.json(creditsOfAccount(account), 200);
     })
     .openapi(completeOnboardingRoute, async (c) => {
       const user = requireUser(c);
