@@ -274,3 +274,32 @@ describe('a product joined to the furniture it stands on', () => {
     expect(alpha[at(0.5, 0.63)]).toBe(255);
   });
 });
+
+describe('a thin part with a light highlight', () => {
+  it('keeps the highlight of a thin dark lever the model is sure of', async () => {
+    // A 1024 x 128 photo: a light backdrop, a dark lever 7 px wide with a light chrome highlight
+    // 2 px wide along its middle; the model is sure of the whole lever.
+    const width = 1024;
+    const height = 128;
+    const data = new Uint8Array(width * height * 3).fill(215);
+    for (let y = 20; y < 108; y += 1) {
+      for (let x = 500; x < 507; x += 1) {
+        data.fill(x === 503 || x === 504 ? 200 : 30, (y * width + x) * 3, (y * width + x + 1) * 3);
+      }
+    }
+    const predict: Predict = async () => {
+      const side = 1024;
+      const map = new Float32Array(side * side);
+      for (let y = 0; y < side; y += 1) {
+        for (let x = 0; x < side; x += 1) {
+          const py = ((y + 0.5) * height) / side;
+          if (x >= 500 && x < 507 && py >= 20 && py < 108) map[y * side + x] = 1;
+        }
+      }
+      return map;
+    };
+    const alpha = await cutOutWithModel({ data, width, height, channels: 3 }, predict);
+    expect(alpha[60 * width + 503]).toBeGreaterThanOrEqual(250);
+    expect(alpha[60 * width + 504]).toBeGreaterThanOrEqual(250);
+  });
+});

@@ -319,7 +319,7 @@ export function refineModelAlpha(
   closeNotches(alpha, probability, width, height);
   fillEnclosedParts(raster, alpha, probability);
   solidifyInside(alpha, width, height);
-  refineEdge(raster, alpha);
+  refineEdge(raster, alpha, probability);
   decontaminate(raster, alpha);
   return alpha;
 }
@@ -618,7 +618,7 @@ function solidifyInside(alpha: Uint8Array, width: number, height: number): void 
  * half-way contour (a trimap: certain inside, certain outside, unknown between), a guided filter
  * pulls the alpha onto the photo's own edges.
  */
-function refineEdge(raster: Raster, alpha: Uint8Array): void {
+function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
   const { width, height, data, channels } = raster;
   const side = Math.max(width, height);
   const band = Math.max(2, Math.round(side / 256));
@@ -640,9 +640,16 @@ function refineEdge(raster: Raster, alpha: Uint8Array): void {
   const filtered = guidedFilter(guide, input, width, height, band * 2, 1e-3);
   for (let i = 0; i < alpha.length; i += 1) {
     if (!(nearInside[i] && nearOutside[i])) continue;
-    alpha[i] = Math.round(Math.min(1, Math.max(0, filtered[i]!)) * 255);
+    const refined = Math.round(Math.min(1, Math.max(0, filtered[i]!)) * 255);
+    // The filter reads a light highlight on a thin dark part (a camera's chrome crank lever) or
+    // the light ridges of a knurled knob as backdrop: it never lowers a pixel the model is sure
+    // of, so thin parts keep their width and do not break.
+    alpha[i] = probability[i]! >= SURE_EDGE ? Math.max(refined, probability[i]!) : refined;
   }
 }
+
+/** Probability (0..255) of an edge-band pixel the model is sure is product. */
+const SURE_EDGE = 250;
 
 /** Below this colour distance between product and background, colour cannot say which is which. */
 const EDGE_CONTRAST = 48;
