@@ -216,3 +216,90 @@ describe('thin parts and accessories', () => {
     expect(alpha[80 * 128 + 30]).toBe(0);
   });
 });
+
+describe('a product joined to the furniture it stands on', () => {
+  const side = 1024;
+  /** A model map drawn in the photo's own coordinates (0..1); crops of the photo map back. */
+  const mapOf =
+    (shapes: (u: number, v: number) => number): Predict =>
+    async (raster) => {
+      const map = new Float32Array(side * side);
+      // A centre crop of the 128 px photo: its offset in the photo.
+      const offset = (128 - raster.width) / 2;
+      for (let y = 0; y < side; y += 1) {
+        for (let x = 0; x < side; x += 1) {
+          const u = (offset + ((x + 0.5) * raster.width) / side) / 128;
+          const v = (offset + ((y + 0.5) * raster.height) / side) / 128;
+          map[y * side + x] = shapes(u, v);
+        }
+      }
+      return map;
+    };
+  const inside = (u: number, v: number, box: [number, number, number, number]) =>
+    u >= box[0] && u < box[1] && v >= box[2] && v < box[3];
+  const at = (u: number, v: number) => Math.floor(v * 128) * 128 + Math.floor(u * 128);
+
+  it('keeps the mug, not the cushion and sofa of a scene that dwarfs it', async () => {
+    // The sofa runs off the frame; the model reads it and the cushion under the mug at 0.9 and
+    // the mug at 1. Every closer look still meets the sofa at the crop's edges.
+    const predict = mapOf((u, v) => {
+      if (inside(u, v, [0.35, 0.6, 0.25, 0.45])) return 1;
+      if (inside(u, v, [0.4, 0.6, 0.45, 0.55]) || v >= 0.55) return 0.9;
+      return 0;
+    });
+    const alpha = await cutOutWithModel(greyPhoto(), predict);
+    expect(alpha[at(0.47, 0.35)]).toBe(255);
+    expect(alpha[at(0.5, 0.51)]).toBe(0);
+    expect(alpha[at(0.5, 0.8)]).toBe(0);
+  });
+
+  it("keeps the bottles, not the sofa's seat they stand on that runs on past them", async () => {
+    const predict = mapOf((u, v) => {
+      if (inside(u, v, [0.3, 0.5, 0.2, 0.6])) return 1;
+      if (inside(u, v, [0.1, 0.95, 0.6, 0.75])) return 0.9;
+      return 0;
+    });
+    const alpha = await cutOutWithModel(greyPhoto(), predict);
+    expect(alpha[at(0.4, 0.4)]).toBe(255);
+    expect(alpha[at(0.8, 0.7)]).toBe(0);
+  });
+
+  it("keeps a product's own doubtful base close to its sure body", async () => {
+    const predict = mapOf((u, v) => {
+      if (inside(u, v, [0.2, 0.8, 0.2, 0.6])) return 1;
+      if (inside(u, v, [0.2, 0.8, 0.6, 0.66])) return 0.9;
+      return 0;
+    });
+    const alpha = await cutOutWithModel(greyPhoto(), predict);
+    expect(alpha[at(0.5, 0.63)]).toBe(255);
+  });
+});
+
+describe('a thin part with a light highlight', () => {
+  it('keeps the highlight of a thin dark lever the model is sure of', async () => {
+    // A 1024 x 128 photo: a light backdrop, a dark lever 7 px wide with a light chrome highlight
+    // 2 px wide along its middle; the model is sure of the whole lever.
+    const width = 1024;
+    const height = 128;
+    const data = new Uint8Array(width * height * 3).fill(215);
+    for (let y = 20; y < 108; y += 1) {
+      for (let x = 500; x < 507; x += 1) {
+        data.fill(x === 503 || x === 504 ? 200 : 30, (y * width + x) * 3, (y * width + x + 1) * 3);
+      }
+    }
+    const predict: Predict = async () => {
+      const side = 1024;
+      const map = new Float32Array(side * side);
+      for (let y = 0; y < side; y += 1) {
+        for (let x = 0; x < side; x += 1) {
+          const py = ((y + 0.5) * height) / side;
+          if (x >= 500 && x < 507 && py >= 20 && py < 108) map[y * side + x] = 1;
+        }
+      }
+      return map;
+    };
+    const alpha = await cutOutWithModel({ data, width, height, channels: 3 }, predict);
+    expect(alpha[60 * width + 503]).toBeGreaterThanOrEqual(250);
+    expect(alpha[60 * width + 504]).toBeGreaterThanOrEqual(250);
+  });
+});

@@ -27,8 +27,23 @@ export async function cutOutWithModel(
     // take it before looking again at the centre, whose tight crop the model reads worse (it
     // loses a white sole, takes a cat behind the shoe).
     const inFrame = keepTheProduct(probability, width, height, { clearOfBorder: true });
+    // The product may also sit on furniture it is joined to (a mug on a cushion on a sofa): the
+    // model is surer of the product than of the furniture, so at a sure level the two come apart.
+    // Taken when the scene dwarfs it: a closer look at the centre still sees that furniture round
+    // the product, while it isolates a product that is a good share of its scene (a juice bottle
+    // on an armchair, 3.6x; a cable running off the frame is its own scene, 1.3x) with its
+    // doubtful rim, which the sure level cuts off.
+    const sureInFrame = keepTheProduct(probability, width, height, {
+      clearOfBorder: true,
+      level: SURE_LEVEL,
+    });
     if (isProductSized(inFrame) && coreCertainty(inFrame) >= SURE) {
       parts = inFrame;
+    } else if (
+      isProductSized(sureInFrame, SURE_LEVEL) &&
+      coreArea(parts) >= coreArea(sureInFrame) * DWARFING_SCENE
+    ) {
+      parts = sureInFrame;
     } else {
       let zoomed: Uint8Array | null = null;
       for (const share of ZOOMS) {
@@ -40,6 +55,10 @@ export async function cutOutWithModel(
         parts = keepTheProduct(probability, width, height);
       }
     }
+  } else if (reachesFarPastItsSureCore(probability, parts, width, height)) {
+    // Furniture the product stands on or leans against (bottles on a sofa's seat, a cushion
+    // beside them) joined to it in one part: the product is the part the model is sure of.
+    parts = keepTheProduct(probability, width, height, { level: SURE_LEVEL });
   } else if (coreArea(parts) < parts.length * SMALL_PRODUCT && isBusy(raster, parts)) {
     // A small part on a busy photo may be what stands out of the product rather than the product
     // (a saturated peg clipped to a plant's pot, with the plant running off the frame): the model
@@ -172,10 +191,54 @@ function coreCertainty(alpha: Uint8Array): number {
   return area ? sum / area / 255 : 0;
 }
 
-function isProductSized(alpha: Uint8Array): boolean {
+function isProductSized(alpha: Uint8Array, level = CORE): boolean {
   let area = 0;
-  for (let i = 0; i < alpha.length; i += 1) if (alpha[i]! >= CORE) area += 1;
+  for (let i = 0; i < alpha.length; i += 1) if (alpha[i]! >= level) area += 1;
   return area >= alpha.length * PRODUCT_AREA;
+}
+
+/**
+ * Probability (0..255) the model gives the products it is sure of; furniture joined to a product
+ * reads lower (0.8-0.95), a product's soft edge and doubtful inner patches are taken back by the
+ * rim and the filling of enclosed parts.
+ */
+const SURE_LEVEL = 253;
+
+/** How many times the product's area a scene covers for its sure part to be taken at once. */
+const DWARFING_SCENE = 4;
+
+/** How far (share of the frame's side) past the sure core a product's own doubtful parts reach. */
+const OWN_REACH = 0.05;
+
+/**
+ * Whether the chosen part reaches far past the parts the model is sure of: a quarter or more of
+ * it lies further than OWN_REACH from them. A product's doubtful parts (a drive's dark base, a
+ * lace) lie close to its sure core; furniture joined to it (a sofa's seat under bottles) runs
+ * on. Only for a part clear of the frame's edges whose sure parts are product-sized themselves.
+ */
+function reachesFarPastItsSureCore(
+  probability: Uint8Array,
+  parts: Uint8Array,
+  width: number,
+  height: number,
+): boolean {
+  // A product running off its photo (a cable's blurred far end) is doubtful where it leaves.
+  if (borderShare(parts, width, height) > 0) return false;
+  const sure = keepTheProduct(probability, width, height, { level: SURE_LEVEL });
+  if (!isProductSized(sure, SURE_LEVEL)) return false;
+  const sureCore = new Uint8Array(width * height);
+  for (let i = 0; i < sureCore.length; i += 1) {
+    sureCore[i] = sure[i]! >= SURE_LEVEL && parts[i]! >= CORE ? 1 : 0;
+  }
+  const near = dilate(sureCore, width, height, Math.round(Math.max(width, height) * OWN_REACH));
+  let area = 0;
+  let far = 0;
+  for (let i = 0; i < parts.length; i += 1) {
+    if (parts[i]! < CORE) continue;
+    area += 1;
+    if (!near[i]) far += 1;
+  }
+  return far >= area * 0.25;
 }
 
 /**
@@ -256,7 +319,7 @@ export function refineModelAlpha(
   closeNotches(alpha, probability, width, height);
   fillEnclosedParts(raster, alpha, probability);
   solidifyInside(alpha, width, height);
-  refineEdge(raster, alpha);
+  refineEdge(raster, alpha, probability);
   decontaminate(raster, alpha);
   return alpha;
 }
@@ -267,15 +330,16 @@ export function refineModelAlpha(
  * has the most probability mass, discounted by its distance from the centre; other parts stay only
  * when they touch it closely (a handle, a cap) or are nearly as strong (the second shoe of a pair).
  * With `clearOfBorder`, parts that run off the frame (a scene's furniture) are not candidates.
+ * `level` is the probability a part's core pixels reach (the half-way line unless told).
  */
 export function keepTheProduct(
   probability: Uint8Array,
   width: number,
   height: number,
-  { clearOfBorder = false } = {},
+  { clearOfBorder = false, level = CORE } = {},
 ): Uint8Array {
   const core = new Uint8Array(width * height);
-  for (let i = 0; i < core.length; i += 1) core[i] = probability[i]! >= CORE ? 1 : 0;
+  for (let i = 0; i < core.length; i += 1) core[i] = probability[i]! >= level ? 1 : 0;
   const { labels, components: all } = labelComponents(core, width, height, probability);
   const components = clearOfBorder ? all.filter((part) => !part.touchesBorder) : all;
   const alpha = new Uint8Array(width * height);
@@ -554,7 +618,7 @@ function solidifyInside(alpha: Uint8Array, width: number, height: number): void 
  * half-way contour (a trimap: certain inside, certain outside, unknown between), a guided filter
  * pulls the alpha onto the photo's own edges.
  */
-function refineEdge(raster: Raster, alpha: Uint8Array): void {
+function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
   const { width, height, data, channels } = raster;
   const side = Math.max(width, height);
   const band = Math.max(2, Math.round(side / 256));
@@ -576,9 +640,16 @@ function refineEdge(raster: Raster, alpha: Uint8Array): void {
   const filtered = guidedFilter(guide, input, width, height, band * 2, 1e-3);
   for (let i = 0; i < alpha.length; i += 1) {
     if (!(nearInside[i] && nearOutside[i])) continue;
-    alpha[i] = Math.round(Math.min(1, Math.max(0, filtered[i]!)) * 255);
+    const refined = Math.round(Math.min(1, Math.max(0, filtered[i]!)) * 255);
+    // The filter reads a light highlight on a thin dark part (a camera's chrome crank lever) or
+    // the light ridges of a knurled knob as backdrop: it never lowers a pixel the model is sure
+    // of, so thin parts keep their width and do not break.
+    alpha[i] = probability[i]! >= SURE_EDGE ? Math.max(refined, probability[i]!) : refined;
   }
 }
+
+/** Probability (0..255) of an edge-band pixel the model is sure is product. */
+const SURE_EDGE = 250;
 
 /** Below this colour distance between product and background, colour cannot say which is which. */
 const EDGE_CONTRAST = 48;
