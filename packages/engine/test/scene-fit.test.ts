@@ -9,6 +9,7 @@ import {
 } from '../src/pipeline/place-product.js';
 import { decodeImage, type Raster } from '../src/pipeline/raster.js';
 import { matchTone, measureCrispness } from '../src/pipeline/scene-light.js';
+import { layContactShadow } from '../src/pipeline/template-shadow.js';
 
 afterAll(() => closeEngine());
 
@@ -204,6 +205,29 @@ describe('planning where the new product stands', () => {
     expect(box.y + box.height).toBe(fruit.bottom);
   });
 
+  it('keeps the product within 70% of the picture, however much of it the old one filled', () => {
+    // A close-up: a round fruit 860 px across in a 1024 px picture, replaced by a mug.
+    const fruit = {
+      area: Math.round(Math.PI * 430 * 430),
+      bottom: 1000,
+      footX: 512,
+      outlineArea: Math.round(Math.PI * 430 * 430),
+      box: { x: 82, y: 140, width: 860, height: 860 },
+    };
+    const mug = { width: 480, height: 350, opaqueShare: 0.75, outlineArea: 480 * 350 * 0.85 };
+    const slot = { x: 50, y: 100, width: 924, height: 924 };
+    const free = planPlacement({ source: mug, slot, footprint: fruit });
+    const framed = planPlacement({
+      source: mug,
+      slot,
+      footprint: fruit,
+      frame: { width: 1024, height: 1024 },
+    });
+    expect(free.width).toBeGreaterThan(1024 * 0.75);
+    expect(framed.width).toBeLessThanOrEqual(Math.round(1024 * 0.7));
+    expect(framed.y + framed.height).toBe(fruit.bottom);
+  });
+
   it('lets a wide product in a tall slot grow past the old width, by at most 30%', () => {
     const box = planPlacement({
       source: { width: 800, height: 200, opaqueShare: 0.9, outlineArea: 800 * 200 * 0.95 },
@@ -382,6 +406,65 @@ const whiteCube = async () =>
       .png()
       .toBuffer(),
   );
+
+describe('the contact shadow', () => {
+  const side = 200;
+  const plainFrame = (level: number): Raster => ({
+    data: new Uint8Array(side * side * 3).fill(level),
+    width: side,
+    height: side,
+    channels: 3,
+  });
+  // A solid product 40 x 60 with a transparent margin of 5 px below it, at (80, 100).
+  const product: Raster = {
+    data: new Uint8Array(40 * 65 * 4),
+    width: 40,
+    height: 65,
+    channels: 4,
+  };
+  for (let i = 0; i < 40 * 60; i += 1) product.data.set([90, 60, 40, 255], i * 4);
+  const to = { x: 80, y: 100, width: 40, height: 65 };
+  const grey = (frame: Raster, x: number, y: number) => frame.data[(y * side + x) * 3]!;
+
+  it('darkens the surface right under the product foot, and nothing far from it', () => {
+    const frame = plainFrame(240);
+    const before = frame.data.slice();
+    const laid = layContactShadow({
+      frame,
+      before,
+      product,
+      to,
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(laid).toBeGreaterThan(0);
+    expect(grey(frame, 100, 161)).toBeLessThan(170);
+    expect(grey(frame, 100, 195)).toBe(240);
+    expect(grey(frame, 30, 161)).toBe(240);
+    expect(grey(frame, 100, 80)).toBe(240);
+  });
+
+  it('adds nothing where the template shadow is already as dark, and stays inside the limits', () => {
+    const frame = plainFrame(120);
+    const before = plainFrame(240).data;
+    layContactShadow({
+      frame,
+      before,
+      product,
+      to,
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(grey(frame, 100, 161)).toBe(120);
+    const limited = plainFrame(240);
+    layContactShadow({
+      frame: limited,
+      before: limited.data.slice(),
+      product,
+      to,
+      limits: { x: 0, y: 0, width: side, height: 160 },
+    });
+    expect(grey(limited, 100, 161)).toBe(240);
+  });
+});
 
 describe('the template shadow', () => {
   it('darkens the floor beside the new product where the template had a shadow', async () => {
