@@ -280,6 +280,8 @@ describe('planning where the new product stands', () => {
     const slot = { x: 0, y: 50, width: 900, height: 700 };
     const lying = planPlacement({ source: cap, slot, footprint: glasses });
     expect(lying.width).toBeGreaterThanOrEqual(700);
+    // It is centred (its foot) on the glasses' middle, not on the streak at their left.
+    expect(Math.abs(lying.x + (lying.width * cap.foot.centre) / cap.width - 450)).toBeLessThan(60);
     // The same narrow base under the middle (a pot under leaves) does carry the object.
     const standing = planPlacement({
       source: cap,
@@ -441,6 +443,32 @@ describe('the contact shadow', () => {
     expect(grey(frame, 100, 195)).toBe(240);
     expect(grey(frame, 30, 161)).toBe(240);
     expect(grey(frame, 100, 80)).toBe(240);
+  });
+
+  it('lays nothing under a product that touches the surface with a tip only', () => {
+    // A bar 100 x 40 with a 6 px wide plug hanging 20 px below its right end.
+    const plug: Raster = {
+      data: new Uint8Array(100 * 60 * 4),
+      width: 100,
+      height: 60,
+      channels: 4,
+    };
+    const fill = (x0: number, y0: number, w: number, h: number) => {
+      for (let y = y0; y < y0 + h; y += 1) {
+        for (let x = x0; x < x0 + w; x += 1) plug.data.set([200, 30, 30, 255], (y * 100 + x) * 4);
+      }
+    };
+    fill(0, 0, 100, 40);
+    fill(90, 40, 6, 20);
+    const frame = plainFrame(240);
+    const laid = layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: plug,
+      to: { x: 50, y: 100, width: 100, height: 60 },
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(laid).toBe(0);
   });
 
   it('adds nothing where the template shadow is already as dark, and stays inside the limits', () => {

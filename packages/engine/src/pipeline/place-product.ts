@@ -328,7 +328,14 @@ export function planPlacement(options: {
     );
   }
   const contact = footprint ? footprint.bottom : slot.y + slot.height;
-  const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
+  // An object that lies rather than stands (its lowest part far off its middle) is replaced
+  // where it lay: the new product is centred on its middle, not on that part, and covers its
+  // place (sunglasses on sand, whose lowest pixels are one temple's shadow at the left).
+  const foot = footprint
+    ? baseUnderMiddle
+      ? footprint.footX
+      : footprint.centreX!
+    : slot.x + slot.width / 2;
   // Where the new product's own foot lies across its width (a mug's body, not its handle).
   const footAt = source.foot ? source.foot.centre / source.width : 0.5;
   // The product stands on its lowest solid pixels, not on the faint rows of its cut-out's box.

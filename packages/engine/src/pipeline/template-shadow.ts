@@ -168,10 +168,15 @@ const CONTACT_DARKENING = 0.5;
 /** The lowest share of the new product's solid height whose extent is its foot, for the shadow. */
 const CONTACT_FOOT_SHARE = 0.03;
 /**
+ * The foot's width, as a share of the product's, up to which the product touches the surface
+ * with a point and gets no contact shadow; from twice it, the shadow is laid whole.
+ */
+const POINT_FOOT = 0.12;
+/**
  * How far below the contact line a contact shadow reaches: this share of the foot's width plus
  * the same share of the product's width (a broad product shades more of the surface before it).
  */
-const CONTACT_DEPTH = 0.07;
+const CONTACT_DEPTH = 0.03;
 
 /**
  * A soft contact shadow under the new product's foot (frame changed in place), so that it
@@ -195,6 +200,12 @@ export function layContactShadow(options: {
   if (!foot) return 0;
   const limits = clipBox(options.limits, frame.width, frame.height);
   const halfWidth = (foot.right - foot.left + 1) / 2;
+  // A product that touches the surface with a corner or a tip (a cable's plug, a tilted bottle)
+  // does not stand on it: a shadow under that point alone showed as a smudge beside it.
+  const footShare = (halfWidth * 2) / foot.width;
+  const strength =
+    CONTACT_DARKENING * Math.min(1, Math.max(0, (footShare - POINT_FOOT) / POINT_FOOT));
+  if (strength <= 0) return 0;
   const centreX = to.x + (foot.left + foot.right + 1) / 2;
   const contactY = to.y + foot.bottom;
   const reachX = halfWidth * 1.3 + 2;
@@ -205,15 +216,24 @@ export function layContactShadow(options: {
   const y0 = Math.max(limits.y, Math.floor(contactY - depth));
   const y1 = Math.min(limits.y + limits.height, Math.ceil(contactY + depth * 2));
   for (let fy = y0; fy < y1; fy += 1) {
-    // Darkest on the contact line; above it the product hides the shadow, below it fades out.
-    const dy = Math.max(0, fy - contactY) / depth;
+    // Darkest on the contact line, fading out below it, and quickly above it: the product hides
+    // it there, except beside a rounded or narrower foot.
+    const dy = fy >= contactY ? (fy - contactY) / depth : (contactY - fy) / (depth / 2);
     for (let fx = x0; fx < x1; fx += 1) {
       const i = fy * frame.width + fx;
       if (protect?.[i]) continue;
       // Flat along the foot, down to nothing at the shadow's ends: no edge shows on white.
       const dx = Math.min(1, Math.abs(fx + 0.5 - centreX) / reachX);
-      const falloff = (1 - dx ** 4) ** 2 * Math.exp(-3 * dy * dy);
-      const target = 1 - CONTACT_DARKENING * falloff;
+      // And over the last pixels of the limits: no straight cut edge.
+      const edge = Math.min(
+        fx - limits.x,
+        fy - limits.y,
+        limits.x + limits.width - 1 - fx,
+        limits.y + limits.height - 1 - fy,
+      );
+      const fade = Math.min(1, edge / Math.max(2, depth / 2));
+      const falloff = fade * (1 - dx ** 4) ** 2 * Math.exp(-3 * dy * dy);
+      const target = 1 - strength * falloff;
       if (target >= 0.995) continue;
       const p = i * frame.channels;
       const luminance = (data: ArrayLike<number>) =>
