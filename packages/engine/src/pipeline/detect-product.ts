@@ -556,19 +556,6 @@ function oneObjectOnSupport(
   const parts = components.filter((part) => part.area >= width * height * 0.001);
   const solidity = (part: Component) =>
     part.area / ((part.maxX - part.minX + 1) * (part.maxY - part.minY + 1));
-  console.error(
-    'parts',
-    above,
-    parts.map((p) => [
-      p.area,
-      p.minX,
-      p.minY,
-      p.maxX,
-      p.maxY,
-      Math.round(score(p)),
-      solidity(p).toFixed(2),
-    ]),
-  );
   if (parts.length < 2) return above;
   // A person replaces a whole object: one the frame cuts (a lamp's shade) counts half.
   const worth = (part: Component) =>
