@@ -228,6 +228,24 @@ describe('planning where the new product stands', () => {
     expect(framed.y + framed.height).toBe(fruit.bottom);
   });
 
+  it('keeps the size of a wide but slight product, which covers little of the picture', () => {
+    // A cap 80% as wide as a portrait picture, its box a quarter of the picture's area.
+    const object = {
+      area: 820 * 500,
+      bottom: 1400,
+      footX: 512,
+      box: { x: 102, y: 900, width: 820, height: 500 },
+    };
+    const cap = { width: 820, height: 490, opaqueShare: 0.7 };
+    const box = planPlacement({
+      source: cap,
+      slot: { x: 60, y: 330, width: 900, height: 1100 },
+      footprint: object,
+      frame: { width: 1024, height: 1536 },
+    });
+    expect(box.width).toBe(820);
+  });
+
   it('lets a wide product in a tall slot grow past the old width, by at most 30%', () => {
     const box = planPlacement({
       source: { width: 800, height: 200, opaqueShare: 0.9, outlineArea: 800 * 200 * 0.95 },

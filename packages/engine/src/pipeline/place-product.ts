@@ -241,6 +241,11 @@ const BASE_UNDER = 0.25;
  * reached from the picture's top to its bottom.
  */
 const FRAME_SHARE = 0.7;
+/**
+ * The share of the picture's area the new product's box covers from which FRAME_SHARE applies:
+ * a product that is wide or tall but slight (a cap across a portrait frame) keeps its size.
+ */
+const FRAME_COVERAGE = 0.35;
 
 /** An old product whose base is narrower than this share of its box flares above its base. */
 const FLARED_BASE = 0.6;
@@ -280,15 +285,15 @@ export type CutOutShape = {
  * and hangs over the edge of what the pot stood on. A narrow lowest part far off the middle
  * (BASE_UNDER) is no such base.
  * When that would cover ad copy (`avoid`), it is fitted into the largest part of the slot beside,
- * above or below the copy instead. Given the picture's size (`frame`), it never takes more than
- * FRAME_SHARE of its width or height.
+ * above or below the copy instead. Given the picture's size (`frame`), a product whose box would
+ * cover more than FRAME_COVERAGE of it takes no more than FRAME_SHARE of its width or height.
  */
 export function planPlacement(options: {
   source: CutOutShape;
   slot: Box;
   footprint: Footprint | null;
   avoid?: Box[];
-  /** The picture's size: the product keeps within FRAME_SHARE of it. */
+  /** The picture's size: a product covering much of it keeps within FRAME_SHARE of it. */
   frame?: { width: number; height: number };
 }): Box {
   const { source, slot, footprint } = options;
@@ -320,11 +325,15 @@ export function planPlacement(options: {
     const baseFit = (oldBase * BASE_ALLOWANCE) / source.foot.baseWidth;
     preferred = Math.max(preferred * MIN_BASE_SCALE, Math.min(preferred, baseFit));
   }
-  if (options.frame) {
+  const frame = options.frame;
+  const coverage = frame
+    ? (source.width * source.height * preferred * preferred) / (frame.width * frame.height)
+    : 0;
+  if (frame && coverage > FRAME_COVERAGE) {
     preferred = Math.min(
       preferred,
-      (options.frame.width * FRAME_SHARE) / source.width,
-      (options.frame.height * FRAME_SHARE) / source.height,
+      (frame.width * FRAME_SHARE) / source.width,
+      (frame.height * FRAME_SHARE) / source.height,
     );
   }
   const contact = footprint ? footprint.bottom : slot.y + slot.height;
