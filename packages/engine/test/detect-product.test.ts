@@ -35,7 +35,50 @@ describe('product detection from a saliency map', () => {
     const found = detectFromSaliency(template, saliencyWith([...objects, ...table]));
     expect(found).not.toBeNull();
     expect(bottom(found)).toBeLessThan(106);
-    expect(found!.y).toBeLessThan(40);
+    expect(found!.y).toBeLessThan(75);
+  });
+
+  it('takes one of two objects standing side by side on a table: the whole one', () => {
+    // A lamp whose shade the frame cuts, and a pot beside it, on a side table on legs.
+    const lamp = [sure(50, 0, 40, 30), sure(66, 30, 8, 60), sure(58, 90, 24, 10)];
+    const pot = sure(100, 65, 30, 35);
+    const table = [sure(40, 100, 110, 14), sure(43, 114, 6, 82), sure(141, 114, 6, 82)];
+    const found = detectFromSaliency(template, saliencyWith([...lamp, pot, ...table]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(90);
+    expect(found!.y).toBeGreaterThan(55);
+    expect(bottom(found)).toBeLessThan(106);
+  });
+
+  it('prefers a whole object on a table to a larger one the frame cuts', () => {
+    const cutByTheFrame = sure(50, 0, 40, 100);
+    const pot = sure(100, 60, 40, 40);
+    const table = [sure(30, 100, 140, 14), sure(33, 114, 6, 82), sure(161, 114, 6, 82)];
+    const found = detectFromSaliency(template, saliencyWith([cutByTheFrame, pot, ...table]));
+    expect(found!.x).toBeGreaterThan(90);
+  });
+
+  it('takes a compact object, not a band across the whole picture', () => {
+    const band = sure(0, 150, 200, 15);
+    const object = sure(121, 41, 28, 28);
+    const found = detectFromSaliency(template, saliencyWith([band, object]));
+    expect(bottom(found)).toBeLessThan(100);
+  });
+
+  it('takes an object with a body, not a thin line', () => {
+    const line = sure(30, 100, 140, 5);
+    const object = sure(145, 30, 25, 25);
+    const found = detectFromSaliency(template, saliencyWith([line, object]));
+    expect(found!.x).toBeGreaterThan(120);
+  });
+
+  it('keeps a product on a table with a small piece beside it whole', () => {
+    // A vase and, close by, a leaf fallen from it: one object with a piece.
+    const vase = sure(80, 40, 40, 60);
+    const leaf = sure(122, 90, 8, 10);
+    const table = [sure(40, 100, 110, 8), sure(43, 108, 6, 88), sure(141, 108, 6, 88)];
+    const found = detectFromSaliency(template, saliencyWith([vase, leaf, ...table]));
+    expect(found!.x + found!.width).toBeGreaterThan(128);
   });
 
   it('keeps a pot under a plant, which is solid beneath its rim', () => {

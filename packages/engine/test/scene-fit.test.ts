@@ -9,6 +9,7 @@ import {
 } from '../src/pipeline/place-product.js';
 import { decodeImage, type Raster } from '../src/pipeline/raster.js';
 import { matchTone, measureCrispness } from '../src/pipeline/scene-light.js';
+import { layContactShadow } from '../src/pipeline/template-shadow.js';
 
 afterAll(() => closeEngine());
 
@@ -204,6 +205,47 @@ describe('planning where the new product stands', () => {
     expect(box.y + box.height).toBe(fruit.bottom);
   });
 
+  it('keeps the product within 70% of the picture, however much of it the old one filled', () => {
+    // A close-up: a round fruit 860 px across in a 1024 px picture, replaced by a mug.
+    const fruit = {
+      area: Math.round(Math.PI * 430 * 430),
+      bottom: 1000,
+      footX: 512,
+      outlineArea: Math.round(Math.PI * 430 * 430),
+      box: { x: 82, y: 140, width: 860, height: 860 },
+    };
+    const mug = { width: 480, height: 350, opaqueShare: 0.75, outlineArea: 480 * 350 * 0.85 };
+    const slot = { x: 50, y: 100, width: 924, height: 924 };
+    const free = planPlacement({ source: mug, slot, footprint: fruit });
+    const framed = planPlacement({
+      source: mug,
+      slot,
+      footprint: fruit,
+      frame: { width: 1024, height: 1024 },
+    });
+    expect(free.width).toBeGreaterThan(1024 * 0.75);
+    expect(framed.width).toBeLessThanOrEqual(Math.round(1024 * 0.7));
+    expect(framed.y + framed.height).toBe(fruit.bottom);
+  });
+
+  it('keeps the size of a wide but slight product, which covers little of the picture', () => {
+    // A cap 80% as wide as a portrait picture, its box a quarter of the picture's area.
+    const object = {
+      area: 820 * 500,
+      bottom: 1400,
+      footX: 512,
+      box: { x: 102, y: 900, width: 820, height: 500 },
+    };
+    const cap = { width: 820, height: 490, opaqueShare: 0.7 };
+    const box = planPlacement({
+      source: cap,
+      slot: { x: 60, y: 330, width: 900, height: 1100 },
+      footprint: object,
+      frame: { width: 1024, height: 1536 },
+    });
+    expect(box.width).toBe(820);
+  });
+
   it('lets a wide product in a tall slot grow past the old width, by at most 30%', () => {
     const box = planPlacement({
       source: { width: 800, height: 200, opaqueShare: 0.9, outlineArea: 800 * 200 * 0.95 },
@@ -256,6 +298,8 @@ describe('planning where the new product stands', () => {
     const slot = { x: 0, y: 50, width: 900, height: 700 };
     const lying = planPlacement({ source: cap, slot, footprint: glasses });
     expect(lying.width).toBeGreaterThanOrEqual(700);
+    // It is centred (its foot) on the glasses' middle, not on the streak at their left.
+    expect(Math.abs(lying.x + (lying.width * cap.foot.centre) / cap.width - 450)).toBeLessThan(60);
     // The same narrow base under the middle (a pot under leaves) does carry the object.
     const standing = planPlacement({
       source: cap,
@@ -382,6 +426,91 @@ const whiteCube = async () =>
       .png()
       .toBuffer(),
   );
+
+describe('the contact shadow', () => {
+  const side = 200;
+  const plainFrame = (level: number): Raster => ({
+    data: new Uint8Array(side * side * 3).fill(level),
+    width: side,
+    height: side,
+    channels: 3,
+  });
+  // A solid product 40 x 60 with a transparent margin of 5 px below it, at (80, 100).
+  const product: Raster = {
+    data: new Uint8Array(40 * 65 * 4),
+    width: 40,
+    height: 65,
+    channels: 4,
+  };
+  for (let i = 0; i < 40 * 60; i += 1) product.data.set([90, 60, 40, 255], i * 4);
+  const to = { x: 80, y: 100, width: 40, height: 65 };
+  const grey = (frame: Raster, x: number, y: number) => frame.data[(y * side + x) * 3]!;
+
+  it('darkens the surface right under the product foot, and nothing far from it', () => {
+    const frame = plainFrame(240);
+    const before = frame.data.slice();
+    const laid = layContactShadow({
+      frame,
+      before,
+      product,
+      to,
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(laid).toBeGreaterThan(0);
+    expect(grey(frame, 100, 161)).toBeLessThan(170);
+    expect(grey(frame, 100, 195)).toBe(240);
+    expect(grey(frame, 30, 161)).toBe(240);
+    expect(grey(frame, 100, 80)).toBe(240);
+  });
+
+  it('lays nothing under a product that touches the surface with a tip only', () => {
+    // A bar 100 x 40 with a 6 px wide plug hanging 20 px below its right end.
+    const plug: Raster = {
+      data: new Uint8Array(100 * 60 * 4),
+      width: 100,
+      height: 60,
+      channels: 4,
+    };
+    const fill = (x0: number, y0: number, w: number, h: number) => {
+      for (let y = y0; y < y0 + h; y += 1) {
+        for (let x = x0; x < x0 + w; x += 1) plug.data.set([200, 30, 30, 255], (y * 100 + x) * 4);
+      }
+    };
+    fill(0, 0, 100, 40);
+    fill(90, 40, 6, 20);
+    const frame = plainFrame(240);
+    const laid = layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: plug,
+      to: { x: 50, y: 100, width: 100, height: 60 },
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(laid).toBe(0);
+  });
+
+  it('adds nothing where the template shadow is already as dark, and stays inside the limits', () => {
+    const frame = plainFrame(120);
+    const before = plainFrame(240).data;
+    layContactShadow({
+      frame,
+      before,
+      product,
+      to,
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(grey(frame, 100, 161)).toBe(120);
+    const limited = plainFrame(240);
+    layContactShadow({
+      frame: limited,
+      before: limited.data.slice(),
+      product,
+      to,
+      limits: { x: 0, y: 0, width: side, height: 160 },
+    });
+    expect(grey(limited, 100, 161)).toBe(240);
+  });
+});
 
 describe('the template shadow', () => {
   it('darkens the floor beside the new product where the template had a shadow', async () => {

@@ -156,7 +156,13 @@ export async function composeSwap(
     const source = await measureCutOut(placedCutOut);
     const plannedBox = placeInFrame
       ? fitInside(source, placeInFrame)
-      : planPlacement({ source, slot: boxInFrame, footprint, avoid: copyBoxes });
+      : planPlacement({
+          source,
+          slot: boxInFrame,
+          footprint,
+          avoid: copyBoxes,
+          frame: framed,
+        });
     // The fill under what the new product will hide never shows: it may be cheap there.
     const keepOut = await coverOf(placedCutOut, plannedBox, framed);
     await removeProduct(framed, boxInFrame, maskInFrame, wordBoxes, { protect, keepOut, found });

@@ -122,7 +122,8 @@ export function detectFromSaliency(
   if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
   let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
-  box = cutAtSupport(mask, probability, width, box) ?? box;
+  const onSupport = cutAtSupport(mask, probability, width, box);
+  if (onSupport) box = oneObjectOnSupport(mask, probability, width, height, onSupport, score);
   if (box.width * box.height < width * height * 0.004) return null;
   // The mask's box is tight; the removal needs to see background around the product (and its
   // soft edge and contact shadow) inside the box, or it reaches beyond it.
@@ -230,10 +231,16 @@ function averageColours(template: Raster, width: number, height: number): Float3
   return sums;
 }
 
+/** The weight of a part that runs across the whole picture (a band, a table's edge, a floor). */
+const BAND_WEIGHT = 0.1;
+/** Mean thickness, as a share of its length, under which a part is a line rather than a body. */
+const THIN_PART = 0.08;
+
 /**
  * How much a salient part looks like the ad's product: its probability mass, less for parts far
  * from the centre, parts that run off the frame (walls, floors, furniture cut by the picture's
- * edge) and parts that fill most of the picture; more for parts inside a recorded box.
+ * edge), and most for a band across the whole picture; parts that fill most of the picture and thin
+ * lines; more for parts inside a recorded box.
  */
 function scoreAsProduct(part: Component, width: number, height: number, recorded?: Box): number {
   const cx = part.sumX / part.area / width - 0.5;
@@ -244,10 +251,20 @@ function scoreAsProduct(part: Component, width: number, height: number, recorded
     Number(part.minY === 0) +
     Number(part.maxX === width - 1) +
     Number(part.maxY === height - 1);
-  if (sides >= 2) score *= 0.35;
+  const spansFrame =
+    (part.minX === 0 && part.maxX === width - 1) || (part.minY === 0 && part.maxY === height - 1);
+  if (spansFrame) score *= BAND_WEIGHT;
+  else if (sides >= 2) score *= 0.35;
   else if (sides === 1) score *= 0.8;
-  const boxShare = ((part.maxX - part.minX + 1) * (part.maxY - part.minY + 1)) / (width * height);
+  const boxWidth = part.maxX - part.minX + 1;
+  const boxHeight = part.maxY - part.minY + 1;
+  const boxShare = (boxWidth * boxHeight) / (width * height);
   if (boxShare > 0.7) score *= 0.4;
+  // A product has some body: a part whose mean thickness is a small share of its length is a
+  // line (a pencil, a tonearm, a cable, an edge of light).
+  const length = Math.max(boxWidth, boxHeight);
+  const thickness = part.area / length / length;
+  if (thickness < THIN_PART) score *= Math.max(0.2, thickness / THIN_PART);
   if (recorded) {
     const inside = overlap(
       {
@@ -504,6 +521,59 @@ function cutAtSupport(
     }
   }
   return null;
+}
+
+/** Parts closer than this share of the picture's diagonal belong to the same object. */
+const SAME_OBJECT_GAP = 0.02;
+/** The largest share of the chosen object's area a piece close to it has; larger is an object. */
+const PIECE = 0.25;
+/** The weight of an object the frame cuts, against whole ones, when one object is chosen. */
+const WHOLE_OBJECT_FIRST = 0.5;
+
+/**
+ * Above a support, separate objects may stand side by side (a lamp and a plant pot on a side
+ * table): a person replaces one of them, and the new product, sized to all of them, came out too
+ * large for the table. The best of them (by the product score, more for a solid part than for a
+ * sparse or thin one such as a lamp on its stem, and for a whole one than for one the frame cuts)
+ * is kept, with the small pieces close to it; the box is theirs. One object above the support keeps
+ * the box as it is.
+ */
+function oneObjectOnSupport(
+  mask: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  above: Box,
+  score: (part: Component) => number,
+): Box {
+  const inside = new Uint8Array(mask.length);
+  for (let y = above.y; y < above.y + above.height; y += 1) {
+    for (let x = above.x; x < above.x + above.width; x += 1) {
+      inside[y * width + x] = mask[y * width + x]!;
+    }
+  }
+  const { labels, components } = labelComponents(inside, width, height, probability);
+  const parts = components.filter((part) => part.area >= width * height * 0.001);
+  const solidity = (part: Component) =>
+    part.area / ((part.maxX - part.minX + 1) * (part.maxY - part.minY + 1));
+  if (parts.length < 2) return above;
+  // A person replaces a whole object: one the frame cuts (a lamp's shade) counts half.
+  const worth = (part: Component) =>
+    score(part) * solidity(part) * (part.touchesBorder ? WHOLE_OBJECT_FIRST : 1);
+  const best = parts.reduce((top, part) => (worth(part) > worth(top) ? part : top));
+  const reach = Math.hypot(width, height) * SAME_OBJECT_GAP;
+  const kept = new Set(
+    components
+      .filter((part) => {
+        const gapX = Math.max(0, part.minX - best.maxX, best.minX - part.maxX);
+        const gapY = Math.max(0, part.minY - best.maxY, best.minY - part.maxY);
+        return part === best || (Math.hypot(gapX, gapY) <= reach && part.area <= best.area * PIECE);
+      })
+      .map((part) => part.label),
+  );
+  if (kept.size === components.length) return above;
+  const { parts: object } = maskOfParts(labels, kept);
+  return boundingBoxOf(object, width, 1) ?? above;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   measureGrain,
   measureSceneLight,
 } from './scene-light.js';
-import { transferShadow } from './template-shadow.js';
+import { layContactShadow, transferShadow } from './template-shadow.js';
 
 export type Placement = {
   /** Where the product landed, in output pixels (integer). */
@@ -234,6 +234,19 @@ const GROW_LIMIT = 1.3;
  */
 const BASE_UNDER = 0.25;
 
+/**
+ * The largest share of the picture's width and of its height the new product takes, whatever
+ * the old one took: a close-up's fruit filling the frame, replaced by a mug at its size, made a
+ * mug wider than the picture with its handle; a bottle in the place of a tall, thin object
+ * reached from the picture's top to its bottom.
+ */
+const FRAME_SHARE = 0.7;
+/**
+ * The share of the picture's area the new product's box covers from which FRAME_SHARE applies:
+ * a product that is wide or tall but slight (a cap across a portrait frame) keeps its size.
+ */
+const FRAME_COVERAGE = 0.35;
+
 /** An old product whose base is narrower than this share of its box flares above its base. */
 const FLARED_BASE = 0.6;
 /** How much wider than the old base the new product's base may be. */
@@ -272,13 +285,16 @@ export type CutOutShape = {
  * and hangs over the edge of what the pot stood on. A narrow lowest part far off the middle
  * (BASE_UNDER) is no such base.
  * When that would cover ad copy (`avoid`), it is fitted into the largest part of the slot beside,
- * above or below the copy instead.
+ * above or below the copy instead. Given the picture's size (`frame`), a product whose box would
+ * cover more than FRAME_COVERAGE of it takes no more than FRAME_SHARE of its width or height.
  */
 export function planPlacement(options: {
   source: CutOutShape;
   slot: Box;
   footprint: Footprint | null;
   avoid?: Box[];
+  /** The picture's size: a product covering much of it keeps within FRAME_SHARE of it. */
+  frame?: { width: number; height: number };
 }): Box {
   const { source, slot, footprint } = options;
   const oldBox = footprint?.box ?? slot;
@@ -309,8 +325,26 @@ export function planPlacement(options: {
     const baseFit = (oldBase * BASE_ALLOWANCE) / source.foot.baseWidth;
     preferred = Math.max(preferred * MIN_BASE_SCALE, Math.min(preferred, baseFit));
   }
+  const frame = options.frame;
+  const coverage = frame
+    ? (source.width * source.height * preferred * preferred) / (frame.width * frame.height)
+    : 0;
+  if (frame && coverage > FRAME_COVERAGE) {
+    preferred = Math.min(
+      preferred,
+      (frame.width * FRAME_SHARE) / source.width,
+      (frame.height * FRAME_SHARE) / source.height,
+    );
+  }
   const contact = footprint ? footprint.bottom : slot.y + slot.height;
-  const foot = footprint ? footprint.footX : slot.x + slot.width / 2;
+  // An object that lies rather than stands (its lowest part far off its middle) is replaced
+  // where it lay: the new product is centred on its middle, not on that part, and covers its
+  // place (sunglasses on sand, whose lowest pixels are one temple's shadow at the left).
+  const foot = footprint
+    ? baseUnderMiddle
+      ? footprint.footX
+      : footprint.centreX!
+    : slot.x + slot.width / 2;
   // Where the new product's own foot lies across its width (a mug's body, not its handle).
   const footAt = source.foot ? source.foot.centre / source.width : 0.5;
   // The product stands on its lowest solid pixels, not on the faint rows of its cut-out's box.
@@ -486,6 +520,7 @@ export async function placeProduct(options: {
       Math.min(6, Math.sqrt(Math.max(0, grain * grain - own * own))),
       box.x * 31 + box.y,
     );
+    const unshaded = frame.data.slice();
     transferShadow({
       frame,
       original: scene.original,
@@ -497,6 +532,14 @@ export async function placeProduct(options: {
       protect: options.protect,
       solid: scene.object,
       product,
+    });
+    layContactShadow({
+      frame,
+      before: unshaded,
+      product,
+      to: box,
+      limits,
+      protect: options.protect,
     });
   }
   blendProduct(frame, product, { x: box.x, y: box.y, limits });

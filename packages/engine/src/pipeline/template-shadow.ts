@@ -163,6 +163,135 @@ export function transferShadow(options: {
   return total / (w * h);
 }
 
+/** Darkening at the middle of a laid contact shadow, right under the product's lowest row. */
+const CONTACT_DARKENING = 0.5;
+/** The lowest share of the new product's solid height whose extent is its foot, for the shadow. */
+const CONTACT_FOOT_SHARE = 0.03;
+/**
+ * The foot's width, as a share of the product's, up to which the product touches the surface
+ * with a point and gets no contact shadow; from twice it, the shadow is laid whole.
+ */
+const POINT_FOOT = 0.12;
+/**
+ * How far below the contact line a contact shadow reaches: this share of the foot's width plus
+ * the same share of the product's width (a broad product shades more of the surface before it).
+ */
+const CONTACT_DEPTH = 0.03;
+
+/**
+ * A soft contact shadow under the new product's foot (frame changed in place), so that it
+ * stands on the surface instead of floating above it where the template had no shadow to carry
+ * over (a drone photographed against white, a glass vase on a white block). It lies along the
+ * product's lowest solid rows, a little wider than them, darkest at the contact line and fading
+ * downwards and to the sides. `before` is the frame as it was before any shadow was laid: a
+ * pixel the template's own shadow already darkened that much keeps it (the two do not add up).
+ * Stays inside `limits`, never on `protect`. Returns the number of pixels darkened.
+ */
+export function layContactShadow(options: {
+  frame: Raster;
+  before: Uint8Array;
+  product: Raster;
+  to: Box;
+  limits: Box;
+  protect?: Uint8Array;
+}): number {
+  const { frame, before, product, to, protect } = options;
+  const foot = measureProductFoot(product);
+  if (!foot) return 0;
+  const limits = clipBox(options.limits, frame.width, frame.height);
+  const halfWidth = (foot.right - foot.left + 1) / 2;
+  // A product that touches the surface with a corner or a tip (a cable's plug, a tilted bottle)
+  // does not stand on it: a shadow under that point alone showed as a smudge beside it.
+  const footShare = (halfWidth * 2) / foot.width;
+  const strength =
+    CONTACT_DARKENING * Math.min(1, Math.max(0, (footShare - POINT_FOOT) / POINT_FOOT));
+  if (strength <= 0) return 0;
+  const centreX = to.x + (foot.left + foot.right + 1) / 2;
+  const contactY = to.y + foot.bottom;
+  const reachX = halfWidth * 1.3 + 2;
+  const depth = Math.max(2, (halfWidth * 2 + foot.width) * CONTACT_DEPTH);
+  let count = 0;
+  const x0 = Math.max(limits.x, Math.floor(centreX - reachX));
+  const x1 = Math.min(limits.x + limits.width, Math.ceil(centreX + reachX));
+  const y0 = Math.max(limits.y, Math.floor(contactY - depth));
+  const y1 = Math.min(limits.y + limits.height, Math.ceil(contactY + depth * 2));
+  for (let fy = y0; fy < y1; fy += 1) {
+    // Darkest on the contact line, fading out below it, and quickly above it: the product hides
+    // it there, except beside a rounded or narrower foot.
+    const dy = fy >= contactY ? (fy - contactY) / depth : (contactY - fy) / (depth / 2);
+    for (let fx = x0; fx < x1; fx += 1) {
+      const i = fy * frame.width + fx;
+      if (protect?.[i]) continue;
+      // Flat along the foot, down to nothing at the shadow's ends: no edge shows on white.
+      const dx = Math.min(1, Math.abs(fx + 0.5 - centreX) / reachX);
+      // And over the last pixels of the limits: no straight cut edge.
+      const edge = Math.min(
+        fx - limits.x,
+        fy - limits.y,
+        limits.x + limits.width - 1 - fx,
+        limits.y + limits.height - 1 - fy,
+      );
+      const fade = Math.min(1, edge / Math.max(2, depth / 2));
+      const falloff = fade * (1 - dx ** 4) ** 2 * Math.exp(-3 * dy * dy);
+      const target = 1 - strength * falloff;
+      if (target >= 0.995) continue;
+      const p = i * frame.channels;
+      const luminance = (data: ArrayLike<number>) =>
+        0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+      // What the template's shadow already darkened here counts toward the contact shadow.
+      const already = (luminance(frame.data) + 1) / (luminance(before) + 1);
+      const factor = Math.min(1, target / Math.min(1, already));
+      if (factor >= 0.995) continue;
+      for (let c = 0; c < 3; c += 1) frame.data[p + c] = Math.round(frame.data[p + c]! * factor);
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/**
+ * The extent of a product's foot (RGBA at its box size): its lowest solid row, the leftmost
+ * and rightmost solid pixels of its lowest CONTACT_FOOT_SHARE of solid rows, and the width of
+ * all its solid pixels. Null when it has no solid pixel.
+ */
+function measureProductFoot(
+  product: Raster,
+): { left: number; right: number; bottom: number; width: number } | null {
+  const { width, height, data, channels } = product;
+  const solid = (x: number, y: number) => data[(y * width + x) * channels + 3]! >= SOLID_ALPHA;
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!solid(x, y)) continue;
+      if (top < 0) top = y;
+      bottom = y;
+      break;
+    }
+  }
+  if (bottom < 0) return null;
+  const from = bottom - Math.max(1, Math.round((bottom - top + 1) * CONTACT_FOOT_SHARE));
+  let left = width;
+  let right = -1;
+  let solidLeft = width;
+  let solidRight = -1;
+  for (let y = top; y <= bottom; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!solid(x, y)) continue;
+      solidLeft = Math.min(solidLeft, x);
+      solidRight = Math.max(solidRight, x);
+    }
+  }
+  for (let y = Math.max(0, from); y <= bottom; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!solid(x, y)) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+    }
+  }
+  return { left, right, bottom: bottom + 1, width: solidRight - solidLeft + 1 };
+}
+
 /**
  * Distances (in pixels of the area) to the old product's own pixels and to the new product's
  * body as it will be placed at `to`.
