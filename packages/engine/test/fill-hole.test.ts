@@ -423,6 +423,83 @@ describe('finding all of the old product', () => {
   });
 });
 
+describe("taking the old product's hard shadow on a textured surface", () => {
+  // A flat object lying on a surface, sure in the model's map; its shadow falls below it.
+  const object = (x: number, y: number) => ((x - 300) / 110) ** 2 + ((y - 260) / 40) ** 2 < 1;
+  const shadow = (x: number, y: number) =>
+    !object(x, y) && ((x - 280) / 110) ** 2 + ((y - 300) / 40) ** 2 < 1;
+  const box = { x: 170, y: 200, width: 260, height: 160 };
+  const saliency: Raster = {
+    data: Uint8Array.from({ length: 600 * 600 }, (_, i) =>
+      object(i % 600, Math.floor(i / 600)) ? 255 : 0,
+    ),
+    width: 600,
+    height: 600,
+    channels: 1,
+  };
+  const share = (hole: Uint8Array, inside: (x: number, y: number) => boolean) => {
+    let all = 0;
+    let taken = 0;
+    for (let y = 0; y < 600; y += 1) {
+      for (let x = 0; x < 600; x += 1) {
+        if (!inside(x, y)) continue;
+        all += 1;
+        taken += hole[y * 600 + x]!;
+      }
+    }
+    return taken / all;
+  };
+
+  it('takes a dark shadow joined to the hole on evenly lit sand', async () => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = 175 + 30 * noise(Math.floor(x / 3), Math.floor(y / 3));
+      const light = shadow(x, y) ? 0.35 : 1;
+      return [tone * light, tone * 0.85 * light, tone * 0.7 * light];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    expect(share(hole, shadow)).toBeGreaterThan(0.95);
+    // The sand round them stays.
+    expect(share(hole, (x, y) => y > 345 && y < 360 && x > 180 && x < 420)).toBeLessThan(0.05);
+  });
+
+  it('leaves a mildly darker patch joined to the hole (wet sand is no shadow)', async () => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = 175 + 30 * noise(Math.floor(x / 3), Math.floor(y / 3));
+      const light = shadow(x, y) ? 0.75 : 1;
+      return [tone * light, tone * 0.85 * light, tone * 0.7 * light];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    expect(share(hole, (x, y) => shadow(x, y) && y > 300)).toBeLessThan(0.2);
+  });
+
+  it('leaves a dark surface that runs on past the allowed area (a heap under the object)', async () => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = 175 + 30 * noise(Math.floor(x / 3), Math.floor(y / 3));
+      const light = y > 290 ? 0.35 : 1;
+      return [tone * light, tone * 0.85 * light, tone * 0.7 * light];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    expect(share(hole, (x, y) => y > 320 && y < 360 && x > 180 && x < 420)).toBeLessThan(0.2);
+  });
+
+  it('takes no dark pieces of a surface that has its own (loose tea)', async () => {
+    const isDarkPiece = (x: number, y: number) => noise(Math.floor(x / 9), Math.floor(y / 9)) < 0.4;
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = (isDarkPiece(x, y) ? 50 : 190) + 20 * noise(x, y);
+      return [tone, tone * 0.7, tone * 0.4];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    // Dark pieces a little way from the object (past its edge) are the tea's own.
+    const ring = (x: number, y: number) =>
+      !object(x, y) && ((x - 300) / 135) ** 2 + ((y - 260) / 65) ** 2 < 1 && isDarkPiece(x, y);
+    expect(share(hole, ring)).toBeLessThan(0.5);
+  });
+});
+
 describe('finding a boundary between two surfaces through the hole', () => {
   const cloth = (x: number, y: number) => 24 * noise(Math.floor(x / 3), Math.floor(y / 3));
   const round = (x: number, y: number) => Math.hypot(x - 210, y - 180) < 90;
