@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillHole } from '../src/pipeline/fill-region.js';
+import { findSurfaceBoundary } from '../src/pipeline/surface-boundary.js';
 import { findRemovalHole, removeProduct } from '../src/pipeline/remove-product.js';
 import type { Raster } from '../src/pipeline/raster.js';
 
@@ -192,6 +193,47 @@ describe('filling the hole of a removed product', () => {
     expect(heapDark / heap).toBeGreaterThan(0.8);
   });
 
+  it('carries the line between two textured surfaces (wet and dry sand) through the hole', async () => {
+    // Wet sand above a slightly tilted, wavy shore line, a little lighter and grainier dry sand
+    // below it (no straight sharp edge for the structure guide's lines to find).
+    const shore = (x: number) => 175 - (x - 210) * 0.2 + 4 * Math.sin(x / 9);
+    const scene = (x: number, y: number) => {
+      const wet = 140 + 14 * noise(Math.floor(x / 5), Math.floor(y / 3)) + 6 * noise(x, y);
+      const dry = 160 + 26 * noise(x, y);
+      const t = Math.max(0, Math.min(1, (y - shore(x) + 2) / 4));
+      const tone = wet * (1 - t) + dry * t;
+      return [tone * 1.08, tone * 0.9, tone * 0.7];
+    };
+    const image = makeRaster(420, 360, scene);
+    // A wide object lying across the shore.
+    const hole = maskOf(420, 360, (x, y) => ((x - 210) / 130) ** 2 + ((y - 175) / 65) ** 2 < 1);
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('patches');
+    let wet = 0;
+    let wetDark = 0;
+    let dry = 0;
+    let dryLight = 0;
+    for (let y = 0; y < 360; y += 1) {
+      for (let x = 0; x < 420; x += 1) {
+        if (!hole[y * 420 + x]) continue;
+        // The mean over a few pixels: the grain of dry sand reaches down to the wet sand's tone.
+        let sum = 0;
+        for (let d = -2; d <= 2; d += 1) sum += luminance(image, x + d, y);
+        const value = sum / 5;
+        if (y < shore(x) - 12) {
+          wet += 1;
+          if (value < 149) wetDark += 1;
+        } else if (y > shore(x) + 12) {
+          dry += 1;
+          if (value > 149) dryLight += 1;
+        }
+      }
+    }
+    // Each side of the shore goes on with its own sand: the wet sand does not spread over the dry.
+    expect(wetDark / wet).toBeGreaterThan(0.95);
+    expect(dryLight / dry).toBeGreaterThan(0.95);
+  });
+
   it('fills a flat background exactly flat', async () => {
     const image = makeRaster(300, 260, () => [212, 190, 160]);
     const hole = maskOf(300, 260, (x, y) => Math.hypot(x - 150, y - 130) < 70);
@@ -378,5 +420,136 @@ describe('finding all of the old product', () => {
     ] as const) {
       expect(hole[y * 600 + x]).toBe(0);
     }
+  });
+});
+
+describe("taking the old product's hard shadow on a textured surface", () => {
+  // A flat object lying on a surface, sure in the model's map; its shadow falls below it.
+  const object = (x: number, y: number) => ((x - 300) / 110) ** 2 + ((y - 260) / 40) ** 2 < 1;
+  const shadow = (x: number, y: number) =>
+    !object(x, y) && ((x - 280) / 110) ** 2 + ((y - 300) / 40) ** 2 < 1;
+  const box = { x: 170, y: 200, width: 260, height: 160 };
+  const saliency: Raster = {
+    data: Uint8Array.from({ length: 600 * 600 }, (_, i) =>
+      object(i % 600, Math.floor(i / 600)) ? 255 : 0,
+    ),
+    width: 600,
+    height: 600,
+    channels: 1,
+  };
+  const share = (hole: Uint8Array, inside: (x: number, y: number) => boolean) => {
+    let all = 0;
+    let taken = 0;
+    for (let y = 0; y < 600; y += 1) {
+      for (let x = 0; x < 600; x += 1) {
+        if (!inside(x, y)) continue;
+        all += 1;
+        taken += hole[y * 600 + x]!;
+      }
+    }
+    return taken / all;
+  };
+
+  it('takes a dark shadow joined to the hole on evenly lit sand', async () => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = 175 + 30 * noise(Math.floor(x / 3), Math.floor(y / 3));
+      const light = shadow(x, y) ? 0.35 : 1;
+      return [tone * light, tone * 0.85 * light, tone * 0.7 * light];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    expect(share(hole, shadow)).toBeGreaterThan(0.95);
+    // The sand round them stays.
+    expect(share(hole, (x, y) => y > 345 && y < 360 && x > 180 && x < 420)).toBeLessThan(0.05);
+  });
+
+  it('leaves a mildly darker patch joined to the hole (wet sand is no shadow)', async () => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = 175 + 30 * noise(Math.floor(x / 3), Math.floor(y / 3));
+      const light = shadow(x, y) ? 0.75 : 1;
+      return [tone * light, tone * 0.85 * light, tone * 0.7 * light];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    expect(share(hole, (x, y) => shadow(x, y) && y > 300)).toBeLessThan(0.2);
+  });
+
+  it('leaves a dark surface that runs on past the allowed area (a heap under the object)', async () => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = 175 + 30 * noise(Math.floor(x / 3), Math.floor(y / 3));
+      const light = y > 290 ? 0.35 : 1;
+      return [tone * light, tone * 0.85 * light, tone * 0.7 * light];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    expect(share(hole, (x, y) => y > 320 && y < 360 && x > 180 && x < 420)).toBeLessThan(0.2);
+  });
+
+  it('takes no dark pieces of a surface that has its own (loose tea)', async () => {
+    const isDarkPiece = (x: number, y: number) => noise(Math.floor(x / 9), Math.floor(y / 9)) < 0.4;
+    const image = makeRaster(600, 600, (x, y) => {
+      if (object(x, y)) return [30, 160, 120];
+      const tone = (isDarkPiece(x, y) ? 50 : 190) + 20 * noise(x, y);
+      return [tone, tone * 0.7, tone * 0.4];
+    });
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    // Dark pieces a little way from the object (past its edge) are the tea's own.
+    const ring = (x: number, y: number) =>
+      !object(x, y) && ((x - 300) / 135) ** 2 + ((y - 260) / 65) ** 2 < 1 && isDarkPiece(x, y);
+    expect(share(hole, ring)).toBeLessThan(0.5);
+  });
+});
+
+describe('finding a boundary between two surfaces through the hole', () => {
+  const cloth = (x: number, y: number) => 24 * noise(Math.floor(x / 3), Math.floor(y / 3));
+  const round = (x: number, y: number) => Math.hypot(x - 210, y - 180) < 90;
+
+  it('finds the shore between wet and dry sand', () => {
+    const shore = (x: number) => 180 - (x - 210) * 0.2;
+    const image = makeRaster(420, 360, (x, y) => {
+      const tone = (y < shore(x) ? 140 : 165) + cloth(x, y);
+      return [tone, tone * 0.85, tone * 0.7];
+    });
+    const line = findSurfaceBoundary(image, maskOf(420, 360, round));
+    expect(line).not.toBeNull();
+    // Found where it is: the line passes within a few pixels of the shore at the hole's middle.
+    const { nx, ny, c } = line!;
+    expect(Math.abs((c - nx * 210) / ny - shore(210))).toBeLessThan(6);
+  });
+
+  it('finds none in shading that deepens gradually across a cloth', () => {
+    const image = makeRaster(420, 360, (x, y) => {
+      const tone = 230 - y * 0.6 + cloth(x, y);
+      return [tone * 0.6, tone, tone * 0.6];
+    });
+    expect(findSurfaceBoundary(image, maskOf(420, 360, round))).toBeNull();
+  });
+
+  it('finds none where a different thing lies at each end (a light strip, a dark shade)', () => {
+    // Green cloth; lower left a light strip (a pencil), lower right a dark shade, at one height.
+    const image = makeRaster(420, 360, (x, y) => {
+      const base = [90, 150, 80].map((v) => v + cloth(x, y));
+      if (y > 170 && x < 210) return [220, 210, 120];
+      if (y > 170) return base.map((v) => v * 0.35);
+      return base;
+    });
+    expect(findSurfaceBoundary(image, maskOf(420, 360, round))).toBeNull();
+  });
+
+  it('finds none where one side is a mix of unlike things (dark and light pieces below cloth)', () => {
+    const image = makeRaster(420, 360, (x, y) => {
+      if (y < 180) return [90, 150, 80].map((v) => v + cloth(x, y));
+      const isDark = (Math.floor(x / 12) + Math.floor(y / 12)) % 2 === 0;
+      return isDark ? [40, 40, 40] : [230, 220, 120];
+    });
+    expect(findSurfaceBoundary(image, maskOf(420, 360, round))).toBeNull();
+  });
+
+  it('finds none that passes beside the hole (a shade just under it)', () => {
+    const image = makeRaster(420, 360, (x, y) => {
+      const base = [90, 150, 80].map((v) => v + cloth(x, y));
+      return y > 274 ? base.map((v) => v * 0.4) : base;
+    });
+    expect(findSurfaceBoundary(image, maskOf(420, 360, round))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
 import { findOffEdgePixels, findSupportEdge, type EdgeLine } from './support-edge.js';
 import { findPlainSide } from './texture-split.js';
+import { findSurfaceBoundary } from './surface-boundary.js';
 import {
   boundingBoxOf,
   chamferDistance,
@@ -96,7 +97,8 @@ function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): nu
  * they are textured (wood, fabric, grainy photos), the smooth push-pull fill when they are plain.
  * `protect` pixels are never painted nor copied; `exclude` pixels are never copied; `keepOut`
  * pixels will be covered by something else, so they get a cheaper fill. A smooth fill across a
- * wall meeting a floor fills each side from itself (see findHorizon).
+ * wall meeting a floor fills each side from itself (see findHorizon); patches keep to their side
+ * of a boundary between two textured surfaces (see findSurfaceBoundary).
  */
 export async function fillHole(
   raster: Raster,
@@ -155,12 +157,14 @@ export async function fillHole(
     }
     return 'patches';
   }
-  if (
-    isTexturedAround(raster, target, exclude) &&
-    (await patchFill(raster, target, { exclude, keepOut, seed }))
-  ) {
-    matchRimTone(raster, target, exclude);
-    return 'patches';
+  if (isTexturedAround(raster, target, exclude)) {
+    // A boundary between two textured surfaces through the hole (a shore) is carried through it.
+    const boundary = findSurfaceBoundary(raster, target, exclude);
+    const boundaries = boundary ? [boundary] : undefined;
+    if (await patchFill(raster, target, { exclude, keepOut, seed, boundaries })) {
+      matchRimTone(raster, target, exclude);
+      return 'patches';
+    }
   }
   // Across a wall meeting a floor, each side is filled from itself alone: filled as one, the
   // floor's colour is pulled up into the wall as a blur and the line between them is lost.

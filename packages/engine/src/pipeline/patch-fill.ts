@@ -31,6 +31,12 @@ export type PatchFillOptions = {
    * pixels: added to the guide, so patches keep their side of and distance to each.
    */
   edges?: { nx: number; ny: number; c: number }[];
+  /**
+   * Lines between two surfaces through the hole (see findSurfaceBoundary), in frame pixels: in
+   * the guide like `edges`, but soft (a shore, not a table's sharp top), so the copies keep being
+   * brought to the working fill's tone.
+   */
+  boundaries?: { nx: number; ny: number; c: number }[];
 };
 
 /** One level of the image being filled: colour, guide, what is known and where patches may come from. */
@@ -73,7 +79,7 @@ export async function patchFill(
   if (countOf(work.source) < MIN_SOURCES) return false;
   // The known edges in working pixels (cell centres): x_full = x_work * factor + (factor - 1) / 2.
   const centre = (factor - 1) / 2;
-  const edges = (options.edges ?? []).map(({ nx, ny, c }) => ({
+  const edges = [...(options.edges ?? []), ...(options.boundaries ?? [])].map(({ nx, ny, c }) => ({
     nx,
     ny,
     c: (c - nx * (area.x + centre) - ny * (area.y + centre)) / factor,

@@ -197,8 +197,98 @@ export async function findRemovalHole(
     // shadow around a mouse on white): left there, it is a grey ring around the new product.
     const shadow = findCastShadow(frame, { box, hole, words });
     for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
+  } else {
+    const shadow = findHardShadow(frame, { limits, hole, words });
+    for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
   }
   return { hole, object: objectGrown };
+}
+
+/** Share of the lit surface's luminance under which a pixel joined to the hole is its shadow. */
+const HARD_SHADOW_DARKNESS = 0.55;
+/** Least share of the dark pixels round the hole that are joined to it for them to be a shadow. */
+const JOINED_SHARE = 0.8;
+
+/**
+ * On an evenly lit textured surface (sand, a plain cloth), the old product's hard cast shadow:
+ * the pixels of the allowed area joined to the hole and far darker than the surface round it.
+ * Left there, a sharp dark shape of the old product lies beside the new one. A surface with
+ * dark parts of its own (loose tea, a patterned rug) has many dark pieces apart from the hole
+ * too and gives nothing: its dark pieces are not told from a shadow.
+ */
+function findHardShadow(
+  frame: Raster,
+  found: { limits: Box; hole: Uint8Array; words: Uint8Array },
+): Uint8Array {
+  const { width, height, channels, data } = frame;
+  const { limits, hole, words } = found;
+  const shadow = new Uint8Array(width * height);
+  const w = limits.width;
+  const h = limits.height;
+  const localHole = new Uint8Array(w * h);
+  const luminance = new Float32Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = (y + limits.y) * width + x + limits.x;
+      localHole[y * w + x] = hole[i] ? 1 : 0;
+      luminance[y * w + x] =
+        0.299 * data[i * channels]! +
+        0.587 * data[i * channels + 1]! +
+        0.114 * data[i * channels + 2]!;
+    }
+  }
+  // Local means: the grain of sand is no shadow.
+  const mean = boxMean(luminance, w, h, 2);
+  const band = Math.max(6, Math.round(Math.max(w, h) * 0.04));
+  const ring = dilate(localHole, w, h, band);
+  const near = dilate(localHole, w, h, 3);
+  const rim: number[] = [];
+  for (let k = 0; k < w * h; k += 1) {
+    const i = (Math.floor(k / w) + limits.y) * width + (k % w) + limits.x;
+    if (ring[k] && !near[k] && !words[i]) rim.push(mean[k]!);
+  }
+  if (rim.length < 50) return shadow;
+  rim.sort((a, b) => a - b);
+  const median = rim[rim.length >> 1]!;
+  const dark = new Uint8Array(w * h);
+  for (let k = 0; k < w * h; k += 1) {
+    const i = (Math.floor(k / w) + limits.y) * width + (k % w) + limits.x;
+    if (!localHole[k] && !words[i] && mean[k]! < HARD_SHADOW_DARKNESS * median) dark[k] = 1;
+  }
+  const { labels, components } = labelComponents(dark, w, h);
+  const touches = new Uint8Array(components.length + 1);
+  // A dark part that runs on past the allowed area (a heap the object stood on, the shade of
+  // something else) is the scene's: the old product's shadow ends near it.
+  const runsOn = new Uint8Array(components.length + 1);
+  const grownHole = dilate(localHole, w, h, 1);
+  for (let k = 0; k < w * h; k += 1) {
+    if (!labels[k]) continue;
+    if (grownHole[k]) touches[labels[k]!] = 1;
+    const x = k % w;
+    const y = (k - x) / w;
+    if (x === 0 || y === 0 || x === w - 1 || y === h - 1) runsOn[labels[k]!] = 1;
+  }
+  for (let label = 1; label <= components.length; label += 1) {
+    if (runsOn[label]) touches[label] = 0;
+  }
+  const taken = new Uint8Array(w * h);
+  let darkCount = 0;
+  let joinedCount = 0;
+  for (let k = 0; k < w * h; k += 1) {
+    if (!labels[k]) continue;
+    darkCount += 1;
+    if (!touches[labels[k]!]) continue;
+    taken[k] = 1;
+    joinedCount += 1;
+  }
+  if (joinedCount < JOINED_SHARE * darkCount) return shadow;
+  // Its soft edge (the penumbra) goes with it.
+  const grown = dilate(taken, w, h, 2);
+  for (let k = 0; k < w * h; k += 1) {
+    const i = (Math.floor(k / w) + limits.y) * width + (k % w) + limits.x;
+    if (grown[k] && !words[i]) shadow[i] = 1;
+  }
+  return shadow;
 }
 
 /** The least share of a piece's border that faces the backdrop for it to be the object's rim. */
