@@ -250,6 +250,8 @@ export function createApp(deps: AppDeps) {
         '/templates': () => deps.templates.openingImageUrls(OPENING_CARD_IMAGES),
       },
       readSession,
+      // Where a drawn page's time went, for bench/web; production does not show its timings.
+      serverTiming: !config.isProduction,
     });
   }
   return app;
@@ -268,9 +270,11 @@ function mountSpa(
     /** The images (their stored URLs) a page's HTML names at once, by page path. */
     pageImages: Record<string, () => Promise<string[]>>;
     readSession: (headers: Headers) => Promise<ReadSession | null>;
+    /** Whether pages carry a Server-Timing header (its stages: session, API replies, render). */
+    serverTiming: boolean;
   },
 ) {
-  const { root, logger, pageImages, readSession } = options;
+  const { root, logger, pageImages, readSession, serverTiming } = options;
   // Pages with their own HTML (pages.json, written by the web build: their chunks preloaded, the
   // sign-in page prerendered); every other path gets index.html. Read per request, as index.html
   // is, so a rebuild is served without a restart.
@@ -304,7 +308,7 @@ function mountSpa(
   const drawTemplatesPage = templatesPageDrawer({ app, webDistDir: root, logger, readSession });
   // Client-side routes: any other GET answers the app shell, which routes (and guards) itself.
   // Server-Timing on pages: where a drawn page's first byte went (bench/web prints it).
-  app.get('*', compress(), timing(), async (c) => {
+  app.get('*', compress(), timing({ enabled: serverTiming }), async (c) => {
     c.header('Cache-Control', 'no-cache');
     const nonce = c.get('secureHeadersNonce');
     const html = startAppAfterFirstPaint(

@@ -214,9 +214,12 @@ describe('web delivery', () => {
     const { visitor, email } = await drawnPageVisitor('once');
     const getSession = vi.spyOn(t.server.auth.api, 'getSession');
     try {
-      const html = await (await visitor.request('/templates')).text();
-      expect(html).toContain(`drawn for ${email} (mobile): `);
-      // Once for the page; its four API requests used to read it again, one after another.
+      const page = await visitor.request('/templates');
+      expect(await page.text()).toContain(`drawn for ${email} (mobile): `);
+      // Outside production the page says where its time went (bench/web reads it).
+      expect(page.headers.get('server-timing')).toMatch(/\bsession;dur=[\d.]+/);
+      // Once for the page; its API requests (four then, three now) used to read it again, one
+      // after another.
       expect(getSession).toHaveBeenCalledTimes(1);
     } finally {
       getSession.mockRestore();

@@ -264,6 +264,16 @@ describe('a product joined to the furniture it stands on', () => {
     expect(alpha[at(0.8, 0.7)]).toBe(0);
   });
 
+  it('keeps a product the model is unsure of, not a surer object elsewhere in the photo', async () => {
+    const predict = mapOf((u, v) => {
+      if (inside(u, v, [0.3, 0.7, 0.25, 0.8])) return 0.9;
+      if (inside(u, v, [0.78, 0.92, 0.3, 0.5])) return 1;
+      return 0;
+    });
+    const alpha = await cutOutWithModel(greyPhoto(), predict);
+    expect(alpha[at(0.5, 0.5)]).toBe(255);
+  });
+
   it("keeps a product's own doubtful base close to its sure body", async () => {
     const predict = mapOf((u, v) => {
       if (inside(u, v, [0.2, 0.8, 0.2, 0.6])) return 1;

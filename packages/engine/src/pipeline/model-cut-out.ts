@@ -227,9 +227,18 @@ function reachesFarPastItsSureCore(
   const sure = keepTheProduct(probability, width, height, { level: SURE_LEVEL });
   if (!isProductSized(sure, SURE_LEVEL)) return false;
   const sureCore = new Uint8Array(width * height);
+  let sureArea = 0;
+  let sureCoreArea = 0;
   for (let i = 0; i < sureCore.length; i += 1) {
-    sureCore[i] = sure[i]! >= SURE_LEVEL && parts[i]! >= CORE ? 1 : 0;
+    if (sure[i]! < SURE_LEVEL) continue;
+    sureArea += 1;
+    if (parts[i]! < CORE) continue;
+    sureCore[i] = 1;
+    sureCoreArea += 1;
   }
+  // The sure part must be the chosen part's own core: when it lies mostly elsewhere (another,
+  // surer object in the photo), cutting the chosen part down to it would take that object instead.
+  if (sureCoreArea * 2 < sureArea) return false;
   const near = dilate(sureCore, width, height, Math.round(Math.max(width, height) * OWN_REACH));
   let area = 0;
   let far = 0;
@@ -644,7 +653,9 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
     // The filter reads a light highlight on a thin dark part (a camera's chrome crank lever) or
     // the light ridges of a knurled knob as backdrop: it never lowers a pixel the model is sure
     // of, so thin parts keep their width and do not break.
-    alpha[i] = probability[i]! >= SURE_EDGE ? Math.max(refined, probability[i]!) : refined;
+    // Only where the product was kept: a sure part dropped earlier (a second object) stays out.
+    alpha[i] =
+      inside[i] && probability[i]! >= SURE_EDGE ? Math.max(refined, probability[i]!) : refined;
   }
 }
 
