@@ -152,17 +152,7 @@ describe('web delivery', () => {
 
   it('draws /templates for a signed-in visitor whose layout it knows, from its own API', async () => {
     const template = await seedOfficialTemplate(t);
-    const visitor = createClient(t.baseUrl);
-    const email = `drawn-${Date.now()}@example.test`;
-    await signUpThroughOutbox(visitor, email, 'Sunny-Day-42');
-    await expectStatus(
-      await visitor.request('/api/me/onboarding', {
-        method: 'PUT',
-        json: { userType: 'ecommerce', source: 'instagram' },
-      }),
-      200,
-      'onboarding',
-    );
+    const { visitor, email } = await onboardedVisitor('drawn');
     // No layout cookie yet (a first visit): the bare page.
     const bare = await visitor.request('/templates');
     expect(await bare.text()).toContain('<div id="root"></div>');
@@ -194,6 +184,13 @@ describe('web delivery', () => {
 
   /** A signed-in, onboarded visitor whose layout the server knows (a phone). */
   async function drawnPageVisitor(name: string) {
+    const signedIn = await onboardedVisitor(name);
+    signedIn.visitor.cookies.set('adtwin-layout', 'mobile');
+    return signedIn;
+  }
+
+  /** A signed-in visitor past onboarding, on a first visit (no layout cookie yet). */
+  async function onboardedVisitor(name: string) {
     const visitor = createClient(t.baseUrl);
     const email = `${name}-${Date.now()}@example.test`;
     await signUpThroughOutbox(visitor, email, 'Sunny-Day-42');
@@ -205,7 +202,6 @@ describe('web delivery', () => {
       200,
       'onboarding',
     );
-    visitor.cookies.set('adtwin-layout', 'mobile');
     return { visitor, email };
   }
 

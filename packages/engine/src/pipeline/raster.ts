@@ -143,6 +143,11 @@ export async function resizeMask(
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
+/** Luminance (Rec. 601 weights, 0..255) of the pixel whose first channel is at `p`. */
+export function luminanceAt(data: ArrayLike<number>, p: number): number {
+  return 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
+}
+
 /**
  * Square dilation of a 0/1 mask by `radius` pixels (separable max filter), worked only over the
  * mask's bounding box grown by the radius: nothing outside it can be set.

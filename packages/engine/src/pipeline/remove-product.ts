@@ -8,6 +8,7 @@ import {
   clipBox,
   dilate,
   growBox,
+  luminanceAt,
   measureTransparency,
   padBox,
   resizeMask,
@@ -231,10 +232,7 @@ function findHardShadow(
     for (let x = 0; x < w; x += 1) {
       const i = (y + limits.y) * width + x + limits.x;
       localHole[y * w + x] = hole[i] ? 1 : 0;
-      luminance[y * w + x] =
-        0.299 * data[i * channels]! +
-        0.587 * data[i * channels + 1]! +
-        0.114 * data[i * channels + 2]!;
+      luminance[y * w + x] = luminanceAt(data, i * channels);
     }
   }
   // Local means: the grain of sand is no shadow.
@@ -553,8 +551,7 @@ function findCastShadow(
   const pad = SHADOW_REACH * Math.max(found.box.width, found.box.height);
   const reach = clipBox(padBox(found.box, pad), width, height);
   const none = new Uint8Array(width * height);
-  const luminance = (i: number) =>
-    0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
+  const luminance = (i: number) => luminanceAt(data, i * channels);
   // The light of each row: the known pixel at the 90th percentile of luminance.
   const light: (number[] | null)[] = [];
   for (let y = reach.y; y < reach.y + reach.height; y += 1) {

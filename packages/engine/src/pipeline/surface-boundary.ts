@@ -1,4 +1,5 @@
 import type { EdgeLine } from './support-edge.js';
+import { boxMean } from './mask-tools.js';
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /** Least colour step (Euclidean, RGB levels of local means) between the two surfaces. */
@@ -192,43 +193,24 @@ function localMeans(
   const { width, channels, data } = raster;
   const w = area.width;
   const h = area.height;
-  // Integral images of colour sums and counts, (w + 1) x (h + 1).
-  const stride = w + 1;
-  const sums = new Float64Array(stride * (h + 1) * 3);
-  const counts = new Float64Array(stride * (h + 1));
+  // The window's mean of usable colour over its mean of usable pixels: the window sizes cancel.
+  const usable = new Float32Array(w * h);
+  const channel = [0, 1, 2].map(() => new Float32Array(w * h));
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
-      const k = (y + 1) * stride + x + 1;
-      const usable = unusable[y * w + x] ? 0 : 1;
-      counts[k] = usable + counts[k - 1]! + counts[k - stride]! - counts[k - stride - 1]!;
+      const k = y * w + x;
+      if (unusable[k]) continue;
+      usable[k] = 1;
       const i = ((y + area.y) * width + x + area.x) * channels;
-      for (let c = 0; c < 3; c += 1) {
-        sums[k * 3 + c] =
-          usable * data[i + c]! +
-          sums[(k - 1) * 3 + c]! +
-          sums[(k - stride) * 3 + c]! -
-          sums[(k - stride - 1) * 3 + c]!;
-      }
+      for (let c = 0; c < 3; c += 1) channel[c]![k] = data[i + c]!;
     }
   }
+  const share = boxMean(usable, w, h, radius);
+  const means = channel.map((values) => boxMean(values, w, h, radius));
   const out = new Float32Array(w * h * 3);
-  for (let y = 0; y < h; y += 1) {
-    const y0 = Math.max(0, y - radius);
-    const y1 = Math.min(h, y + radius + 1);
-    for (let x = 0; x < w; x += 1) {
-      const x0 = Math.max(0, x - radius);
-      const x1 = Math.min(w, x + radius + 1);
-      const a = y0 * stride + x0;
-      const b = y0 * stride + x1;
-      const c0 = y1 * stride + x0;
-      const d = y1 * stride + x1;
-      const count = counts[d]! - counts[b]! - counts[c0]! + counts[a]!;
-      if (count <= 0) continue;
-      for (let c = 0; c < 3; c += 1) {
-        out[(y * w + x) * 3 + c] =
-          (sums[d * 3 + c]! - sums[b * 3 + c]! - sums[c0 * 3 + c]! + sums[a * 3 + c]!) / count;
-      }
-    }
+  for (let k = 0; k < w * h; k += 1) {
+    if (share[k]! <= 0) continue;
+    for (let c = 0; c < 3; c += 1) out[k * 3 + c] = means[c]![k]! / share[k]!;
   }
   return out;
 }

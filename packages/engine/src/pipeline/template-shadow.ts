@@ -1,7 +1,7 @@
 import type { Box } from '../types.js';
 import type { Footprint } from './place-product.js';
 import { fillRegion } from './fill-region.js';
-import { boundingBoxOf, chamferDistance, clipBox, type Raster } from './raster.js';
+import { boundingBoxOf, chamferDistance, clipBox, luminanceAt, type Raster } from './raster.js';
 
 /** Darkening weaker than this is texture or fill noise, not a shadow. */
 const NOISE_LEVEL = 0.94;
@@ -236,10 +236,8 @@ export function layContactShadow(options: {
       const target = 1 - strength * falloff;
       if (target >= 0.995) continue;
       const p = i * frame.channels;
-      const luminance = (data: ArrayLike<number>) =>
-        0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
       // What the template's shadow already darkened here counts toward the contact shadow.
-      const already = (luminance(frame.data) + 1) / (luminance(before) + 1);
+      const already = (luminanceAt(frame.data, p) + 1) / (luminanceAt(before, p) + 1);
       const factor = Math.min(1, target / Math.min(1, already));
       if (factor >= 0.995) continue;
       for (let c = 0; c < 3; c += 1) frame.data[p + c] = Math.round(frame.data[p + c]! * factor);
@@ -414,8 +412,7 @@ function blurredLuminance(raster: Raster, area: Box, radius: number): Float32Arr
   for (let y = 0; y < area.height; y += 1) {
     for (let x = 0; x < area.width; x += 1) {
       const i = ((y + area.y) * raster.width + x + area.x) * raster.channels;
-      values[y * area.width + x] =
-        0.299 * raster.data[i]! + 0.587 * raster.data[i + 1]! + 0.114 * raster.data[i + 2]!;
+      values[y * area.width + x] = luminanceAt(raster.data, i);
     }
   }
   return boxBlur(values, area.width, area.height, radius);
