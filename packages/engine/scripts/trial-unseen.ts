@@ -4,7 +4,7 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth] [--out NAME] [--only NAME,NAME]
+ * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth|sixth] [--out NAME] [--only NAME,NAME]
  * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg, and so on; NAME.jpg instead of the set's sheet;
  * --only runs the named cases, to look at them without a sheet)
  */
@@ -245,6 +245,66 @@ export const FIFTH_UNSEEN_CASES: readonly { name: string; template: string; prod
   },
 ];
 
+/**
+ * A sixth set, put together on 2026-11-28 at the start of the session after the fifth set was
+ * judged, before any of its engine work: product photos made as ads (a sneaker on blue, a serum
+ * bottle in hard light, a guitar pedal and a keyboard on marble, an instant camera, headphones, a
+ * chair) that WooCommerce Blocks once shipped, and a Pxhere leaf in a glass vase, none used by an
+ * earlier set. Run only to judge; do not tune on these.
+ */
+export const SIXTH_UNSEEN_CASES: readonly { name: string; template: string; product: string }[] = [
+  {
+    name: 'sneaker-shoe',
+    template: 'unseen/woo-product-apparel-2.png',
+    product: 'products/saleor-pauls-blanace-420-1.png',
+  },
+  {
+    name: 'sneaker-sneaker',
+    template: 'unseen/woo-product-apparel-2.png',
+    product: 'products/thomas-serer-420833-unsplash.jpg',
+  },
+  {
+    name: 'serum-juice',
+    template: 'unseen/woo-product-beauty-2.png',
+    product: 'products/saleor-apple-drink.png',
+  },
+  {
+    name: 'serum-bottles',
+    template: 'unseen/woo-product-beauty-2.png',
+    product: 'products/solidus_bottles_1.png',
+  },
+  {
+    name: 'pedal-mug',
+    template: 'unseen/woo-product-electronics-1.png',
+    product: 'products/saleor-mighty-mug.png',
+  },
+  {
+    name: 'keyboard-drive',
+    template: 'unseen/woo-product-electronics-2.png',
+    product: 'products/vincent-botta-736919-unsplash.jpg',
+  },
+  {
+    name: 'instant-camera-rolleiflex',
+    template: 'unseen/woo-product-electronics-3.png',
+    product: 'products/alexander-andrews-260988-unsplash.jpg',
+  },
+  {
+    name: 'headphones-cap',
+    template: 'unseen/woo-product-electronics-4.png',
+    product: 'products/solidus_cap_red_2.png',
+  },
+  {
+    name: 'chair-stool',
+    template: 'unseen/woo-product-furniture-2.png',
+    product: 'products/ruslan-bardash-351288-unsplash.jpg',
+  },
+  {
+    name: 'vase-juice',
+    template: 'unseen/woo-plant-in-vase.jpg',
+    product: 'products/saleor-apple-drink.png',
+  },
+];
+
 const setIndex = process.argv.indexOf('--set');
 const setName = setIndex > 0 ? process.argv[setIndex + 1] : 'first';
 const SETS = {
@@ -253,9 +313,10 @@ const SETS = {
   third: THIRD_UNSEEN_CASES,
   fourth: FOURTH_UNSEEN_CASES,
   fifth: FIFTH_UNSEEN_CASES,
+  sixth: SIXTH_UNSEEN_CASES,
 };
 if (!setName || !Object.hasOwn(SETS, setName))
-  throw new Error('--set is first, second, third, fourth or fifth');
+  throw new Error('--set is first, second, third, fourth, fifth or sixth');
 const cases = SETS[setName as keyof typeof SETS];
 
 const CELL = 256;
