@@ -5,7 +5,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Raster } from '../pipeline/raster.js';
 import { learnedModelsEnabled } from '../config.js';
-import { freeTheInputSide } from './isnet-graph.js';
 import { createOnnxSession, ort } from './onnx-session.js';
 
 /**
@@ -40,10 +39,7 @@ async function readIsnetWeights(): Promise<Uint8Array> {
 
 let sessionLoading: Promise<ort.InferenceSession> | undefined;
 
-/**
- * The warm ISNet session of this thread; the first call loads it (about a second). One session
- * runs at every side (see isnet-graph.ts).
- */
+/** The warm ISNet session of this thread; the first call loads it (about a second). */
 export function loadIsnet(): Promise<ort.InferenceSession> {
   if (!learnedModelsEnabled()) {
     return Promise.reject(
@@ -51,7 +47,7 @@ export function loadIsnet(): Promise<ort.InferenceSession> {
     );
   }
   sessionLoading ??= readIsnetWeights()
-    .then((weights) => createOnnxSession(freeTheInputSide(weights)))
+    .then(createOnnxSession)
     .catch((error: unknown) => {
       sessionLoading = undefined;
       throw error;
@@ -60,18 +56,17 @@ export function loadIsnet(): Promise<ort.InferenceSession> {
 }
 
 /**
- * The model's foreground probability (0..1) for an RGB or RGBA raster, as a `side` x `side` map
- * (the image is stretched to the square, as the model was trained; 1024 unless told, a multiple
- * of 64). Resize it back with `probabilityToRaster`.
+ * The model's foreground probability (0..1) for an RGB or RGBA raster, as a 1024x1024 map
+ * (the image is stretched to the square, as the model was trained). Resize it back with
+ * `probabilityToRaster`.
  */
-export async function predictSaliency(image: Raster, side = ISNET_SIDE): Promise<Float32Array> {
-  if (side % 64 !== 0 || side < 64) throw new Error(`ISNet runs at multiples of 64, not ${side}.`);
+export async function predictSaliency(image: Raster): Promise<Float32Array> {
   const session = await loadIsnet();
   const { data } = await sharp(image.data, {
     raw: { width: image.width, height: image.height, channels: image.channels },
   })
     .removeAlpha()
-    .resize(side, side, { fit: 'fill', kernel: 'lanczos3' })
+    .resize(ISNET_SIDE, ISNET_SIDE, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   // A swap asks for the template's map twice (detection, then the removal's outline): one run
@@ -79,7 +74,7 @@ export async function predictSaliency(image: Raster, side = ISNET_SIDE): Promise
   const key = createHash('sha1').update(data).digest('hex');
   const cached = recentMaps.get(key);
   if (cached) return cached.slice();
-  const plane = side * side;
+  const plane = ISNET_SIDE * ISNET_SIDE;
   const input = new Float32Array(3 * plane);
   // Normalisation of the published ISNet: mean 0.5, std 1.0 per channel.
   for (let i = 0; i < plane; i++) {
@@ -91,8 +86,8 @@ export async function predictSaliency(image: Raster, side = ISNET_SIDE): Promise
   const inputMeta = session.inputMetadata[0];
   const wantsHalf = inputMeta && 'type' in inputMeta && inputMeta.type === 'float16';
   const tensor = wantsHalf
-    ? new ort.Tensor('float16', toHalf(input), [1, 3, side, side])
-    : new ort.Tensor('float32', input, [1, 3, side, side]);
+    ? new ort.Tensor('float16', toHalf(input), [1, 3, ISNET_SIDE, ISNET_SIDE])
+    : new ort.Tensor('float32', input, [1, 3, ISNET_SIDE, ISNET_SIDE]);
   // The graph exposes its side outputs too; `output` is the fused, sigmoid-activated mask.
   const outputName = session.outputNames.includes('output') ? 'output' : session.outputNames[0]!;
   const outputs = await session.run({ [inputName]: tensor }, [outputName]);
@@ -175,17 +170,16 @@ export function templateSaliency(
   return { get: () => (map ??= load()), made: () => made };
 }
 
-/** A square probability map (any side) as an 8-bit single-channel raster of the given size. */
+/** A 1024x1024 probability map as an 8-bit single-channel raster of the given size. */
 export async function probabilityToRaster(
   probability: Float32Array,
   width: number,
   height: number,
 ): Promise<Raster> {
-  const side = Math.round(Math.sqrt(probability.length));
   const bytes = new Uint8Array(probability.length);
   for (let i = 0; i < probability.length; i++) bytes[i] = Math.round(probability[i]! * 255);
   const { data } = await sharp(bytes, {
-    raw: { width: side, height: side, channels: 1 },
+    raw: { width: ISNET_SIDE, height: ISNET_SIDE, channels: 1 },
   })
     .resize(width, height, { fit: 'fill', kernel: 'cubic' })
     .extractChannel(0)

@@ -5,16 +5,8 @@ import { boundingBoxOf, dilate, type Raster } from './raster.js';
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
 
-/** The model's foreground probability (0..1) of a raster, as a square map. */
+/** The model's foreground probability (0..1) of a raster, as a 1024x1024 map. */
 export type Predict = (raster: Raster) => Promise<Float32Array>;
-
-/**
- * The side the model sees a product photo at (ISNet's own is 1024): the edge is pulled onto the
- * photo's own edges afterwards (refineEdge), and the model's time falls with the square of it.
- */
-export const CUT_OUT_SIDE = Number(process.env.ADTWIN_CUT_OUT_SIDE ?? 1024);
-
-const predictCutOut: Predict = (raster) => predictSaliency(raster, CUT_OUT_SIDE);
 
 /**
  * The product's alpha from the segmentation model, at the raster's size. The raster's colours are
@@ -24,7 +16,7 @@ const predictCutOut: Predict = (raster) => predictSaliency(raster, CUT_OUT_SIDE)
  */
 export async function cutOutWithModel(
   raster: Raster,
-  predict: Predict = predictCutOut,
+  predict: Predict = predictSaliency,
 ): Promise<Uint8Array> {
   const { width, height } = raster;
   const probability = await predictAt(raster, predict);
