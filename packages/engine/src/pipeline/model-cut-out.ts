@@ -727,11 +727,17 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const crop = cropAround(edge, width, height, radius);
   if (!crop) return;
   const count = crop.width * crop.height;
-  const at = (c: number) => (Math.floor(c / crop.width) + crop.y) * width + (c % crop.width) + crop.x;
+  // The photo's pixel of each pixel of the crop.
+  const at = new Int32Array(count);
+  for (let y = 0, c = 0; y < crop.height; y += 1) {
+    for (let x = 0, i = (y + crop.y) * width + crop.x; x < crop.width; x += 1, c += 1, i += 1) {
+      at[c] = i;
+    }
+  }
   const clear = new Float32Array(count);
   const solid = new Float32Array(count);
   for (let c = 0; c < count; c += 1) {
-    const value = alpha[at(c)]!;
+    const value = alpha[at[c]!]!;
     clear[c] = value < 13 ? 1 : 0;
     solid[c] = value > 242 ? 1 : 0;
   }
@@ -743,7 +749,7 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     const clearPart = new Float32Array(count);
     const solidPart = new Float32Array(count);
     for (let c = 0; c < count; c += 1) {
-      const value = data[at(c) * channels + k]!;
+      const value = data[at[c]! * channels + k]!;
       clearPart[c] = value * clear[c]!;
       solidPart[c] = value * solid[c]!;
     }
@@ -754,7 +760,7 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const background = [0, 0, 0];
   const product = [0, 0, 0];
   for (let c = 0; c < count; c += 1) {
-    const i = at(c);
+    const i = at[c]!;
     let a = alpha[i]! / 255;
     if (a <= 0.05 || a >= 0.95 || clearShare[c]! <= 0) continue;
     const hasProduct = solidShare[c]! > 0;
