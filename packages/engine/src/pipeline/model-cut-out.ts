@@ -1,6 +1,6 @@
 import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
 import { boxMean, guidedFilter, labelComponents, type Component } from './mask-tools.js';
-import { dilate, type Raster } from './raster.js';
+import { boundingBoxOf, dilate, type Raster } from './raster.js';
 
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
@@ -639,24 +639,64 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
   }
   const nearInside = dilate(inside, width, height, band);
   const nearOutside = dilate(outside, width, height, band);
-  const guide = new Float32Array(width * height);
-  const input = new Float32Array(width * height);
-  for (let i = 0; i < guide.length; i += 1) {
-    const p = i * channels;
-    guide[i] = (0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!) / 255;
-    input[i] = alpha[i]! / 255;
+  const unknown = new Uint8Array(width * height);
+  for (let i = 0; i < unknown.length; i += 1) unknown[i] = nearInside[i]! & nearOutside[i]!;
+  // The filter's value at a pixel reads the photo within twice its radius: it runs on that much
+  // round the band alone, with the same sums there as on the whole photo (added from another
+  // corner, so their float rounding may differ in the last bits: the seven fixture product photos
+  // give the same bytes).
+  const radius = band * 2;
+  const crop = cropAround(unknown, width, height, 2 * radius);
+  if (!crop) return;
+  const count = crop.width * crop.height;
+  const guide = new Float32Array(count);
+  const input = new Float32Array(count);
+  for (let y = 0; y < crop.height; y += 1) {
+    for (let x = 0; x < crop.width; x += 1) {
+      const i = (y + crop.y) * width + x + crop.x;
+      const p = i * channels;
+      const c = y * crop.width + x;
+      guide[c] = (0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!) / 255;
+      input[c] = alpha[i]! / 255;
+    }
   }
-  const filtered = guidedFilter(guide, input, width, height, band * 2, 1e-3);
-  for (let i = 0; i < alpha.length; i += 1) {
-    if (!(nearInside[i] && nearOutside[i])) continue;
-    const refined = Math.round(Math.min(1, Math.max(0, filtered[i]!)) * 255);
-    // The filter reads a light highlight on a thin dark part (a camera's chrome crank lever) or
-    // the light ridges of a knurled knob as backdrop: it never lowers a pixel the model is sure
-    // of, so thin parts keep their width and do not break.
-    // Only where the product was kept: a sure part dropped earlier (a second object) stays out.
-    alpha[i] =
-      inside[i] && probability[i]! >= SURE_EDGE ? Math.max(refined, probability[i]!) : refined;
+  const filtered = guidedFilter(guide, input, crop.width, crop.height, radius, 1e-3);
+  for (let y = 0; y < crop.height; y += 1) {
+    for (let x = 0; x < crop.width; x += 1) {
+      const i = (y + crop.y) * width + x + crop.x;
+      if (!unknown[i]) continue;
+      const refined = Math.round(Math.min(1, Math.max(0, filtered[y * crop.width + x]!)) * 255);
+      // The filter reads a light highlight on a thin dark part (a camera's chrome crank lever) or
+      // the light ridges of a knurled knob as backdrop: it never lowers a pixel the model is sure
+      // of, so thin parts keep their width and do not break.
+      // Only where the product was kept: a sure part dropped earlier (a second object) stays out.
+      alpha[i] =
+        inside[i] && probability[i]! >= SURE_EDGE ? Math.max(refined, probability[i]!) : refined;
+    }
   }
+}
+
+/**
+ * The box round the set pixels of `mask`, grown by `margin` and clipped to the image; null when
+ * none is set. A box mean of radius r over it equals the whole image's at every pixel at least r
+ * inside it, and at the image's own edges.
+ */
+function cropAround(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  margin: number,
+): { x: number; y: number; width: number; height: number } | null {
+  const box = boundingBoxOf(mask, width);
+  if (!box) return null;
+  const x = Math.max(0, box.x - margin);
+  const y = Math.max(0, box.y - margin);
+  return {
+    x,
+    y,
+    width: Math.min(width, box.x + box.width + margin) - x,
+    height: Math.min(height, box.y + box.height + margin) - y,
+  };
 }
 
 /** Probability (0..255) of an edge-band pixel the model is sure is product. */
@@ -683,39 +723,53 @@ const BACKDROP_SHARE = 0.2;
 export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const { width, height, data, channels } = raster;
   const radius = Math.max(4, Math.round(Math.max(width, height) / 128));
-  const count = width * height;
+  // Only the edge's pixels change: the means are taken over the box round them (see cropAround).
+  const edge = new Uint8Array(width * height);
+  for (let i = 0; i < edge.length; i += 1) edge[i] = alpha[i]! >= 13 && alpha[i]! <= 242 ? 1 : 0;
+  const crop = cropAround(edge, width, height, radius);
+  if (!crop) return;
+  const count = crop.width * crop.height;
+  // The photo's pixel of each pixel of the crop.
+  const at = new Int32Array(count);
+  for (let y = 0, c = 0; y < crop.height; y += 1) {
+    for (let x = 0, i = (y + crop.y) * width + crop.x; x < crop.width; x += 1, c += 1, i += 1) {
+      at[c] = i;
+    }
+  }
   const clear = new Float32Array(count);
   const solid = new Float32Array(count);
-  for (let i = 0; i < count; i += 1) {
-    clear[i] = alpha[i]! < 13 ? 1 : 0;
-    solid[i] = alpha[i]! > 242 ? 1 : 0;
+  for (let c = 0; c < count; c += 1) {
+    const value = alpha[at[c]!]!;
+    clear[c] = value < 13 ? 1 : 0;
+    solid[c] = value > 242 ? 1 : 0;
   }
-  const clearShare = boxMean(clear, width, height, radius);
-  const solidShare = boxMean(solid, width, height, radius);
+  const clearShare = boxMean(clear, crop.width, crop.height, radius);
+  const solidShare = boxMean(solid, crop.width, crop.height, radius);
   const backgroundSums: Float32Array[] = [];
   const productSums: Float32Array[] = [];
   for (let k = 0; k < 3; k += 1) {
     const clearPart = new Float32Array(count);
     const solidPart = new Float32Array(count);
-    for (let i = 0; i < count; i += 1) {
-      const value = data[i * channels + k]!;
-      clearPart[i] = value * clear[i]!;
-      solidPart[i] = value * solid[i]!;
+    for (let c = 0; c < count; c += 1) {
+      const value = data[at[c]! * channels + k]!;
+      clearPart[c] = value * clear[c]!;
+      solidPart[c] = value * solid[c]!;
     }
-    backgroundSums.push(boxMean(clearPart, width, height, radius));
-    productSums.push(boxMean(solidPart, width, height, radius));
+    backgroundSums.push(boxMean(clearPart, crop.width, crop.height, radius));
+    productSums.push(boxMean(solidPart, crop.width, crop.height, radius));
   }
   const own = [0, 0, 0];
   const background = [0, 0, 0];
   const product = [0, 0, 0];
-  for (let i = 0; i < count; i += 1) {
+  for (let c = 0; c < count; c += 1) {
+    const i = at[c]!;
     let a = alpha[i]! / 255;
-    if (a <= 0.05 || a >= 0.95 || clearShare[i]! <= 0) continue;
-    const hasProduct = solidShare[i]! > 0;
+    if (a <= 0.05 || a >= 0.95 || clearShare[c]! <= 0) continue;
+    const hasProduct = solidShare[c]! > 0;
     for (let k = 0; k < 3; k += 1) {
       own[k] = data[i * channels + k]!;
-      background[k] = backgroundSums[k]![i]! / clearShare[i]!;
-      product[k] = hasProduct ? productSums[k]![i]! / solidShare[i]! : own[k]!;
+      background[k] = backgroundSums[k]![c]! / clearShare[c]!;
+      product[k] = hasProduct ? productSums[k]![c]! / solidShare[c]! : own[k]!;
     }
     const share = hasProduct && a < 0.5 ? colourShare(own, product, background) : 1;
     if (share < BACKDROP_SHARE) {
