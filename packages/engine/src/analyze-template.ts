@@ -1,5 +1,6 @@
 import { detectProduct } from './pipeline/detect-product.js';
-import { decodeImage, toHex, type Raster } from './pipeline/raster.js';
+import { toHex, type Raster } from './pipeline/raster.js';
+import { decodeTemplate } from './pipeline/template-margins.js';
 import { layoutText } from './text/font-renderer.js';
 import { readWords } from './text/read-words.js';
 import type { Box, RecordedText, TemplateAnalysis, TemplateWord } from './types.js';
@@ -13,13 +14,13 @@ export async function analyzeTemplate(
   bytes: Uint8Array,
   options: { readText?: boolean; findProduct?: boolean } = {},
 ): Promise<TemplateAnalysis> {
-  const rgb = await decodeImage(bytes, { channels: 3 });
+  const { rgb, withAlpha } = await decodeTemplate(bytes);
   const words = options.readText === false ? [] : await findWords(bytes, rgb);
   // Ad copy is never the product, even when it stands out from the background.
   const productBox =
     options.findProduct === false
       ? null
-      : await detectProduct(await decodeImage(bytes, { channels: 4 }), {
+      : await detectProduct(withAlpha, {
           exclude: words.map((word) => word.box),
         });
   return {

@@ -28,7 +28,8 @@ import {
   planPlacement,
   type Placement,
 } from './place-product.js';
-import { boundingBoxOf, decodeImage, dilate, encodePng, growBox, type Raster } from './raster.js';
+import { decodeTemplate } from './template-margins.js';
+import { boundingBoxOf, dilate, encodePng, growBox, type Raster } from './raster.js';
 import {
   edgeRadius,
   findRemovalHole,
@@ -68,11 +69,7 @@ export async function composeSwap(
     );
   }
 
-  const decoded = await step('decode', async () => {
-    const withAlpha = await decodeImage(request.template, { channels: 4 });
-    const rgb = await decodeImage(request.template, { channels: 3 });
-    return { withAlpha, rgb };
-  });
+  const decoded = await step('decode', () => decodeTemplate(request.template));
   const saliency = templateSaliency(decoded.withAlpha, request.templateSaliency);
   const cutOut =
     request.productCutOut ?? (await step('cut-out', () => cutOutProduct(request.product)));
