@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fillHole } from '../src/pipeline/fill-region.js';
+import { countGuideLines } from '../src/pipeline/patch-fill.js';
 import { findSurfaceBoundary } from '../src/pipeline/surface-boundary.js';
 import { findRemovalHole, removeProduct } from '../src/pipeline/remove-product.js';
-import type { Raster } from '../src/pipeline/raster.js';
+import { decodeImage, type Raster } from '../src/pipeline/raster.js';
+import { readFixture } from '../src/quality/fixture-cases.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -232,6 +234,56 @@ describe('filling the hole of a removed product', () => {
     // Each side of the shore goes on with its own sand: the wet sand does not spread over the dry.
     expect(wetDark / wet).toBeGreaterThan(0.95);
     expect(dryLight / dry).toBeGreaterThan(0.95);
+  });
+
+  it('fills a hole among flat things of unlike colours with their colours, not a blend', async () => {
+    // Squares of four unlike flat colours (toys, fruit): no grain, but a smooth fill would mix
+    // them into one blurred blob.
+    const palette = [
+      [220, 120, 40],
+      [60, 70, 160],
+      [40, 40, 50],
+      [190, 160, 110],
+    ];
+    const colourAt = (x: number, y: number) =>
+      palette[(Math.floor(x / 48) * 3 + Math.floor(y / 48) * 5 + ((x / 48) & (y / 48) & 1)) % 4]!;
+    const image = makeRaster(360, 300, colourAt);
+    const hole = maskOf(360, 300, (x, y) => Math.hypot(x - 180, y - 150) < 70);
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('patches');
+    let count = 0;
+    let near = 0;
+    for (let i = 0; i < hole.length; i += 1) {
+      if (!hole[i]) continue;
+      count += 1;
+      const pixel = image.data.subarray(i * 3, i * 3 + 3);
+      const distance = Math.min(
+        ...palette.map((c) => c.reduce((sum, v, k) => sum + Math.abs(v - pixel[k]!), 0)),
+      );
+      if (distance < 40) near += 1;
+    }
+    expect(near / count).toBeGreaterThan(0.85);
+  });
+
+  it('draws no guide lines through a printed cloth, and still draws plank seams', async () => {
+    // A busy print lines its motifs up into straight segments by chance: taken for structure
+    // crossing the hole, they pulled patches from wherever the same distance to some line was
+    // found, and a large hole in the print came out in flat blotches.
+    const photo = await decodeImage(readFixture('unseen/opencv-aloe.jpg'), { channels: 3 });
+    const side = 900;
+    const cloth = makeRaster(side, side, (x, y) => {
+      const i = (y * photo.width + x) * 3;
+      return [...photo.data.subarray(i, i + 3)];
+    });
+    const hole = maskOf(side, side, (x, y) => Math.hypot((x - 520) / 330, (y - 470) / 400) < 1);
+    expect(await countGuideLines(cloth, hole)).toBe(0);
+    const planks = makeRaster(300, 300, (x, y) => {
+      const seam = y % 50 < 3 ? -70 : 0;
+      const grain = noise(x, y) * 10;
+      return [150 + seam + grain, 105 + seam + grain, 70 + seam];
+    });
+    const plankHole = maskOf(300, 300, inBox({ x: 100, y: 80, width: 100, height: 140 }));
+    expect(await countGuideLines(planks, plankHole)).toBeGreaterThan(0);
   });
 
   it('fills a flat background exactly flat', async () => {

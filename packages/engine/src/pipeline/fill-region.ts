@@ -9,9 +9,11 @@ import {
   clipBox,
   dilate,
   padBox,
+  luminanceAt,
   upsampleCells,
   type Raster,
 } from './raster.js';
+import { boxMean } from './mask-tools.js';
 
 /**
  * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
@@ -157,7 +159,8 @@ export async function fillHole(
     }
     return 'patches';
   }
-  if (isTexturedAround(raster, target, exclude)) {
+  // Among many unlike things (fruit, toys) patches too: smooth, they would blend into a blob.
+  if (isTexturedAround(raster, target, exclude) || isBusyAround(raster, target, exclude)) {
     // A boundary between two textured surfaces through the hole (a shore) is carried through it.
     const boundary = findSurfaceBoundary(raster, target, exclude);
     const boundaries = boundary ? [boundary] : undefined;
@@ -288,6 +291,83 @@ export function isTexturedAround(raster: Raster, hole: Uint8Array, exclude?: Uin
     measureSurroundingTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD &&
     measureCoarseTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD
   );
+}
+
+/** Step (levels) between the windows either side of a pixel that puts it on an edge between regions. */
+const BUSY_STEP = 16;
+/**
+ * Share of the rim on such edges above which the hole lies among many things (see
+ * measureRimContrast): plain backdrops, gradients and soft shadows stay under a tenth.
+ */
+const BUSY_SHARE = 0.15;
+
+/**
+ * Whether the hole lies among many unlike things (fruit in a heap, toys, a wheel on foam beside
+ * cork): each may be smooth, but a smooth fill mixes their colours into one blurred blob, where
+ * patches copied from them go on with their edges and their grain.
+ */
+export function isBusyAround(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
+  return measureRimContrast(raster, hole, exclude, BUSY_STEP) >= BUSY_SHARE;
+}
+
+/** Window radius (pixels) of the rim's contrast: regions, not grain. */
+const CONTRAST_RADIUS = 4;
+
+/**
+ * Share of the hole's surroundings that lies on an edge between unlike regions: a pixel counts
+ * when the mean luminance of the window on one side of it differs from the window on the other
+ * side (left-right or above-below, windows of 2 CONTRAST_RADIUS + 1) by more than `step` levels.
+ * Near zero on a plain backdrop, a gradient or a soft shadow; a fifth or more among things of
+ * different colours (fruit, toys, a wheel on foam): there a smooth fill mixes them into a blur.
+ */
+export function measureRimContrast(
+  raster: Raster,
+  hole: Uint8Array,
+  exclude: Uint8Array | undefined,
+  step: number,
+): number {
+  const { width, height, channels, data } = raster;
+  const box = boundingBoxOf(hole, width);
+  if (!box) return 0;
+  const band = Math.max(8, Math.round(Math.max(box.width, box.height) * 0.15));
+  const r = CONTRAST_RADIUS;
+  const area = clipBox(padBox(box, band + 2 * r + 1), width, height);
+  const w = area.width;
+  const h = area.height;
+  const local = new Uint8Array(w * h);
+  const lum = new Float32Array(w * h);
+  const usable = new Float32Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = (y + area.y) * width + x + area.x;
+      const k = y * w + x;
+      local[k] = hole[i] ? 1 : 0;
+      if (hole[i] || exclude?.[i]) continue;
+      usable[k] = 1;
+      lum[k] = luminanceAt(data, i * channels);
+    }
+  }
+  // Mean of usable pixels per window: usable luminance over usable share.
+  const sums = boxMean(lum, w, h, r);
+  const shares = boxMean(usable, w, h, r);
+  const mean = (k: number) => (shares[k]! > 0.5 ? sums[k]! / shares[k]! : Number.NaN);
+  const ring = dilate(local, w, h, band);
+  const near = dilate(local, w, h, 3);
+  const reach = r + 1;
+  let count = 0;
+  let edges = 0;
+  for (let y = reach; y < h - reach; y += 1) {
+    for (let x = reach; x < w - reach; x += 1) {
+      const k = y * w + x;
+      if (!ring[k] || near[k] || !usable[k]) continue;
+      const across = Math.abs(mean(k - reach) - mean(k + reach));
+      const down = Math.abs(mean(k - reach * w) - mean(k + reach * w));
+      count += 1;
+      // NaN (a window mostly in the hole) compares false: no edge seen there.
+      if (across > step || down > step) edges += 1;
+    }
+  }
+  return count ? edges / count : 0;
 }
 
 /**

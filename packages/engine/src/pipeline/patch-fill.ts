@@ -18,6 +18,12 @@ const COHERENCE_BONUS_TRANSFER = 60;
 const GUIDE_REACH = 4;
 /** Cost of one pixel of guide mismatch, in squared colour levels (summed over channels). */
 const GUIDE_WEIGHT = 3000;
+/**
+ * Share of edge pixels (Canny, at the working level) around the hole above which its straight
+ * segments are a pattern's, not structure: a few planks' seams or a table's edge keep it near a
+ * tenth, a printed cloth or foliage at a fifth and more.
+ */
+const MAX_EDGE_SHARE = 0.2;
 
 export type PatchFillOptions = {
   /** Pixels never copied into the hole (the ad's words next to it). */
@@ -84,7 +90,7 @@ export async function patchFill(
     ny,
     c: (c - nx * (area.x + centre) - ny * (area.y + centre)) / factor,
   }));
-  work.guide = await findStructureGuide(work, edges);
+  work.guide = (await findStructureGuide(work, edges)).guide;
   const random = createRandom(options.seed ?? 987654321);
 
   const pyramid: Level[] = [work];
@@ -147,6 +153,21 @@ export async function patchFill(
     }
   }
   return true;
+}
+
+/**
+ * How many straight edges patchFill would carry through the hole as its guide (see
+ * findStructureGuide), none given: for tests and measures.
+ */
+export async function countGuideLines(raster: Raster, hole: Uint8Array): Promise<number> {
+  const holeBox = boundingBoxOf(hole, raster.width);
+  if (!holeBox) return 0;
+  const side = Math.max(holeBox.width, holeBox.height);
+  const margin = Math.max(24, Math.round(side * 0.4));
+  const area = clipBox(padBox(holeBox, margin), raster.width, raster.height);
+  const factor = Math.max(1, Math.ceil(side / WORK_SIDE));
+  const work = downsample(cropArea(raster, hole, area, undefined), factor, PATCH_RADIUS);
+  return (await findStructureGuide(work)).lines;
 }
 
 /**
@@ -653,7 +674,7 @@ function keepOutOf(
 async function findStructureGuide(
   level: Level,
   known: { nx: number; ny: number; c: number }[] = [],
-): Promise<Float32Array | null> {
+): Promise<{ guide: Float32Array | null; lines: number }> {
   const { w, h, image, hole } = level;
   const { cv } = await loadOpenCv();
   const grey = new Uint8Array(w * h);
@@ -683,6 +704,11 @@ async function findStructureGuide(
   }
   const edgeData = Uint8Array.from(edges.data as Uint8Array);
   edges.delete();
+  // In a busy pattern (a printed cloth, foliage) motifs line up by chance into straight segments
+  // that seem to cross the hole; drawn as a guide, they pull patches from wherever the same
+  // distance to some line is found and break the pattern into flat blotches. The pattern's own
+  // regularity is what the patches carry on there: only the lines given are kept.
+  if (edgeShare(edgeData, near) > MAX_EDGE_SHARE) segments = [];
   const touches = dilate(hole, w, h, 5);
   const crossing: { nx: number; ny: number; c: number }[] = [...known];
   segments.sort(
@@ -710,7 +736,7 @@ async function findStructureGuide(
     if (!isKnown) crossing.push({ nx, ny, c });
     if (crossing.length >= 16) break;
   }
-  if (crossing.length === 0) return null;
+  if (crossing.length === 0) return { guide: null, lines: 0 };
   const guide = new Float32Array(w * h);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
@@ -722,7 +748,19 @@ async function findStructureGuide(
       guide[y * w + x] = Math.max(-GUIDE_REACH, Math.min(GUIDE_REACH, nearest));
     }
   }
-  return guide;
+  return { guide, lines: crossing.length };
+}
+
+/** Share of the known pixels (not `near` the hole) that are edges. */
+function edgeShare(edges: Uint8Array, near: Uint8Array): number {
+  let count = 0;
+  let edgeCount = 0;
+  for (let k = 0; k < edges.length; k += 1) {
+    if (near[k]) continue;
+    count += 1;
+    if (edges[k]) edgeCount += 1;
+  }
+  return count ? edgeCount / count : 0;
 }
 
 /**
