@@ -268,6 +268,15 @@ describe('planning where the new product stands', () => {
     });
     expect(framed.height).toBeLessThanOrEqual(Math.round(1024 * 0.6));
     expect(framed.y + framed.height).toBe(plant.bottom);
+    // A product wider than tall (a beanie) is held by the 70% rule only.
+    const beanie = { width: 620, height: 560, opaqueShare: 0.9, outlineArea: 620 * 560 * 0.85 };
+    const wide = planPlacement({
+      source: beanie,
+      slot,
+      footprint: plant,
+      frame: { width: 1024, height: 1024 },
+    });
+    expect(wide.height).toBeGreaterThan(Math.round(1024 * 0.6));
   });
 
   it('keeps the product whole inside the picture when the old box reached past its edges', () => {

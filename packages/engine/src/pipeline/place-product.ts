@@ -248,10 +248,11 @@ const FRAME_SHARE = 0.7;
 const FRAME_COVERAGE = 0.35;
 
 /**
- * The largest share of the picture's height the new product takes, however little of the
- * picture's area it covers: a tall bottle in the place of a plant that filled the picture, or of
- * a rocket with its launch tower, stood from the picture's floor to its top, the largest thing
- * in it. A product standing in a scene keeps some of the scene above it.
+ * The largest share of the picture's height a product taller than wide takes, however little of
+ * the picture's area it covers: a tall bottle in the place of a plant that filled the picture, or
+ * of a rocket with its launch tower, stood from the picture's floor to its top, the largest thing
+ * in it. A product standing in a scene keeps some of the scene above it. A wider product (a
+ * beanie in the place of a cushion) is held by FRAME_SHARE only.
  */
 const TALL_SHARE = 0.6;
 /** The margin, as a share of the picture's side, the new product keeps from the frame's edges. */
@@ -346,7 +347,9 @@ export function planPlacement(options: {
       (frame.height * FRAME_SHARE) / source.height,
     );
   }
-  if (frame) preferred = Math.min(preferred, (frame.height * TALL_SHARE) / source.height);
+  if (frame && source.height > source.width) {
+    preferred = Math.min(preferred, (frame.height * TALL_SHARE) / source.height);
+  }
   // The product stays whole inside the picture: the slot (the old product's box, which may reach
   // past the frame) is cut to the frame less a margin, and the product stands no lower than it.
   const inner = frame
