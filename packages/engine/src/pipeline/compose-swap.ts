@@ -19,7 +19,7 @@ import type {
 import { templateSaliency } from '../ml/isnet-model.js';
 import { cutOutProduct } from './cut-out-product.js';
 import { detectProduct } from './detect-product.js';
-import { boxToFrame, computeFrame, renderFrame, usableArea, type Frame } from './frame-template.js';
+import { boxToFrame, computeFrame, renderFrame, type Frame } from './frame-template.js';
 import {
   coverOf,
   measureCutOut,
@@ -109,8 +109,6 @@ export async function composeSwap(
     request.size,
     placeBox ? [...wordsToKeep, placeBox] : wordsToKeep,
     words.map((word) => word.box),
-    // A transparent margin at the template's edges is not picture: the frame continues past it.
-    usableArea(decoded.withAlpha),
   );
   let framed = await step('frame', () => renderFrame(decoded.rgb, frame));
   throwIfAborted(context.signal);
