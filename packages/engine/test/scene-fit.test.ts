@@ -246,6 +246,60 @@ describe('planning where the new product stands', () => {
     expect(box.width).toBe(820);
   });
 
+  it('keeps a tall product standing in a scene below 60% of the picture height', () => {
+    // A plant whose leaves filled the picture, replaced by a bottle: its box covers little of the
+    // picture's area, but as tall as the old plant it would reach from the floor to the top.
+    const plant = {
+      area: 300000,
+      bottom: 976,
+      footX: 600,
+      outlineArea: 720000,
+      box: { x: 0, y: 0, width: 1024, height: 976 },
+    };
+    const bottle = { width: 221, height: 603, opaqueShare: 0.88, outlineArea: 123000 };
+    const slot = { x: 150, y: 40, width: 870, height: 936 };
+    const free = planPlacement({ source: bottle, slot, footprint: plant });
+    expect(free.height).toBeGreaterThan(900);
+    const framed = planPlacement({
+      source: bottle,
+      slot,
+      footprint: plant,
+      frame: { width: 1024, height: 1024 },
+    });
+    expect(framed.height).toBeLessThanOrEqual(Math.round(1024 * 0.6));
+    expect(framed.y + framed.height).toBe(plant.bottom);
+    // A product wider than tall (a beanie) is held by the 70% rule only.
+    const beanie = { width: 620, height: 560, opaqueShare: 0.9, outlineArea: 620 * 560 * 0.85 };
+    const wide = planPlacement({
+      source: beanie,
+      slot,
+      footprint: plant,
+      frame: { width: 1024, height: 1024 },
+    });
+    expect(wide.height).toBeGreaterThan(Math.round(1024 * 0.6));
+  });
+
+  it('keeps the product whole inside the picture when the old box reached past its edges', () => {
+    // The old product's box reaches past the frame's top and right; its foot is below the frame.
+    const reaching = {
+      area: 500 * 700,
+      bottom: 1100,
+      footX: 900,
+      outlineArea: 500 * 700,
+      box: { x: 650, y: -100, width: 500, height: 1200 },
+    };
+    const box = planPlacement({
+      source: { width: 300, height: 400, opaqueShare: 0.9, outlineArea: 300 * 400 * 0.9 },
+      slot: reaching.box,
+      footprint: reaching,
+      frame: { width: 1024, height: 1024 },
+    });
+    expect(box.x).toBeGreaterThanOrEqual(20);
+    expect(box.y).toBeGreaterThanOrEqual(20);
+    expect(box.x + box.width).toBeLessThanOrEqual(1024 - 20);
+    expect(box.y + box.height).toBeLessThanOrEqual(1024 - 20);
+  });
+
   it('lets a wide product in a tall slot grow past the old width, by at most 30%', () => {
     const box = planPlacement({
       source: { width: 800, height: 200, opaqueShare: 0.9, outlineArea: 800 * 200 * 0.95 },

@@ -247,6 +247,17 @@ const FRAME_SHARE = 0.7;
  */
 const FRAME_COVERAGE = 0.35;
 
+/**
+ * The largest share of the picture's height a product taller than wide takes, however little of
+ * the picture's area it covers: a tall bottle in the place of a plant that filled the picture, or
+ * of a rocket with its launch tower, stood from the picture's floor to its top, the largest thing
+ * in it. A product standing in a scene keeps some of the scene above it. A wider product (a
+ * beanie in the place of a cushion) is held by FRAME_SHARE only.
+ */
+const TALL_SHARE = 0.6;
+/** The margin, as a share of the picture's side, the new product keeps from the frame's edges. */
+const EDGE_MARGIN = 0.02;
+
 /** An old product whose base is narrower than this share of its box flares above its base. */
 const FLARED_BASE = 0.6;
 /** How much wider than the old base the new product's base may be. */
@@ -296,8 +307,8 @@ export function planPlacement(options: {
   /** The picture's size: a product covering much of it keeps within FRAME_SHARE of it. */
   frame?: { width: number; height: number };
 }): Box {
-  const { source, slot, footprint } = options;
-  const oldBox = footprint?.box ?? slot;
+  const { source, footprint } = options;
+  const oldBox = footprint?.box ?? options.slot;
   // The new product takes the size of the old one's body, not of a strap or stem reaching away.
   const sizeBox = footprint?.body ?? oldBox;
   const boxFit = Math.min(sizeBox.width / source.width, sizeBox.height / source.height);
@@ -336,7 +347,22 @@ export function planPlacement(options: {
       (frame.height * FRAME_SHARE) / source.height,
     );
   }
-  const contact = footprint ? footprint.bottom : slot.y + slot.height;
+  if (frame && source.height > source.width) {
+    preferred = Math.min(preferred, (frame.height * TALL_SHARE) / source.height);
+  }
+  // The product stays whole inside the picture: the slot (the old product's box, which may reach
+  // past the frame) is cut to the frame less a margin, and the product stands no lower than it.
+  const inner = frame
+    ? {
+        x: Math.round(frame.width * EDGE_MARGIN),
+        y: Math.round(frame.height * EDGE_MARGIN),
+        width: Math.round(frame.width * (1 - 2 * EDGE_MARGIN)),
+        height: Math.round(frame.height * (1 - 2 * EDGE_MARGIN)),
+      }
+    : null;
+  const slot = inner ? (intersection(options.slot, inner) ?? inner) : options.slot;
+  const lowest = inner ? inner.y + inner.height : Infinity;
+  const contact = Math.min(lowest, footprint ? footprint.bottom : slot.y + slot.height);
   // An object that lies rather than stands (its lowest part far off its middle) is replaced
   // where it lay: the new product is centred on its middle, not on that part, and covers its
   // place (sunglasses on sand, whose lowest pixels are one temple's shadow at the left).
@@ -393,6 +419,14 @@ export function planPlacement(options: {
     (a, b) => b.width * b.height - a.width * a.height || centreDistance(a) - centreDistance(b),
   );
   return candidates[0]!;
+}
+
+function intersection(a: Box, b: Box): Box | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const right = Math.min(a.x + a.width, b.x + b.width);
+  const bottom = Math.min(a.y + a.height, b.y + b.height);
+  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
 }
 
 function intersects(a: Box, b: Box): boolean {
