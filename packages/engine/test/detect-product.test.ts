@@ -179,4 +179,20 @@ describe('product detection from a saliency map', () => {
     expect(found!.x + found!.width).toBeGreaterThan(170);
     expect(found!.y).toBeLessThan(95);
   });
+  it('takes a whole subject seen faintly near the middle, not a sure part in a corner', () => {
+    const cornerPart = sure(0, 160, 40, 40);
+    const subject = { box: { x: 80, y: 60, width: 45, height: 45 }, value: 30 };
+    const found = detectFromSaliency(template, saliencyWith([cornerPart, subject]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(70);
+    expect(bottom(found)).toBeLessThan(115);
+  });
+
+  it('keeps a sure part the frame cuts below the middle over a faint one', () => {
+    const product = sure(90, 150, 40, 50);
+    const faint = { box: { x: 80, y: 40, width: 45, height: 45 }, value: 30 };
+    const found = detectFromSaliency(template, saliencyWith([product, faint]));
+    expect(found).not.toBeNull();
+    expect(found!.y).toBeGreaterThan(140);
+  });
 });

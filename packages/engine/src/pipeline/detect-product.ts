@@ -109,7 +109,11 @@ export function detectFromSaliency(
   const usable = components.filter((part) => part.area >= width * height * 0.001);
   if (usable.length === 0) return null;
   const score = (part: Component) => scoreAsProduct(part, width, height, recorded);
-  const kept = withoutLinesBeside(usable, chooseProductParts(usable, width, height, score), score);
+  // A whole subject the model sees faintly near the middle, instead of a sure part in a corner.
+  const subject = faintSubjectNearMiddle(probability, width, height, usable, score);
+  const kept = subject
+    ? new Set<number>()
+    : withoutLinesBeside(usable, chooseProductParts(usable, width, height, score), score);
   options.explain?.(
     usable.map((part) => ({
       box: boxOfPart(part),
@@ -120,7 +124,7 @@ export function detectFromSaliency(
     })),
   );
   let mask: Uint8Array = new Uint8Array(width * height);
-  const body = faintBodyJoiningTwins(probability, width, height, usable, kept, score);
+  const body = subject ?? faintBodyJoiningTwins(probability, width, height, usable, kept, score);
   let keptArea = 0;
   for (let i = 0; i < mask.length; i += 1) {
     mask[i] = kept.has(labels[i]!) || body?.[i] ? 1 : 0;
@@ -308,6 +312,54 @@ function withoutLinesBeside(
       .filter((part) => part === main || !isLine(part) || lengthOf(part) <= lengthOf(main))
       .map((part) => part.label),
   );
+}
+
+/** Probability (0..255) from which a part the model sees only faintly may be the subject. */
+const FAINT_SUBJECT = 12;
+/** Distance from the picture's middle, across and down (as a share of its sides), of a corner. */
+const CORNER = 0.2;
+
+/** Weight, 0.2..1.2, of a part by its centre of mass's distance from the picture's centre. */
+function centring(part: Component, width: number, height: number): number {
+  const cx = part.sumX / part.area / width - 0.5;
+  const cy = part.sumY / part.area / height - 0.5;
+  return 1.2 - Math.min(1, Math.hypot(cx, cy) * 1.2);
+}
+
+/**
+ * The model may be sure only of something in a corner, cut by the frame (a toy wheel at the
+ * photo's foot), and see the subject in the middle faintly (a rubber whale). A person replaces
+ * the whole thing in the middle: a part seen down to FAINT_SUBJECT, free of the frame and of the
+ * sure parts, is taken when its size, weighed by its closeness to the centre, beats the sure
+ * part's, weighed the same way and as one the frame cuts. Null when the sure part is whole or
+ * near the middle, or no faint part beats it.
+ */
+function faintSubjectNearMiddle(
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  parts: Component[],
+  score: (part: Component) => number,
+): Uint8Array | null {
+  const best = parts.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const cx = best.sumX / best.area / width - 0.5;
+  const cy = best.sumY / best.area / height - 0.5;
+  if (!best.touchesBorder || Math.abs(cx) < CORNER || Math.abs(cy) < CORNER) return null;
+  const faint = new Uint8Array(width * height);
+  for (let i = 0; i < faint.length; i += 1) faint[i] = probability[i]! >= FAINT_SUBJECT ? 1 : 0;
+  const { labels, components } = labelComponents(faint, width, height);
+  const holdsSure = new Uint8Array(components.length + 1);
+  for (let i = 0; i < faint.length; i += 1) if (probability[i]! >= CORE) holdsSure[labels[i]!] = 1;
+  const worth = (part: Component) => part.area * centring(part, width, height);
+  const bar = worth(best) * 0.8;
+  const whole = components.filter(
+    (part) => !part.touchesBorder && !holdsSure[part.label] && worth(part) > bar,
+  );
+  if (whole.length === 0) return null;
+  const subject = whole.reduce((top, part) => (worth(part) > worth(top) ? part : top));
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i += 1) mask[i] = labels[i] === subject.label ? 1 : 0;
+  return mask;
 }
 
 /** Probability (0..255) down to which a body joining two equally sure parts is followed. */
