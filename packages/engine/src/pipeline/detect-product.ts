@@ -250,6 +250,8 @@ function averageColours(template: Raster, width: number, height: number): Float3
   return sums;
 }
 
+/** The weight of a part the frame cuts on one side. */
+const CUT_ON_ONE_SIDE = 0.8;
 /** The weight of a part that runs across the whole picture (a band, a table's edge, a floor). */
 const BAND_WEIGHT = 0.1;
 /** Mean thickness, as a share of its length, under which a part is a line rather than a body. */
@@ -274,7 +276,7 @@ function scoreAsProduct(part: Component, width: number, height: number, recorded
     (part.minX === 0 && part.maxX === width - 1) || (part.minY === 0 && part.maxY === height - 1);
   if (spansFrame) score *= BAND_WEIGHT;
   else if (sides >= 2) score *= 0.35;
-  else if (sides === 1) score *= 0.8;
+  else if (sides === 1) score *= CUT_ON_ONE_SIDE;
   const boxWidth = part.maxX - part.minX + 1;
   const boxHeight = part.maxY - part.minY + 1;
   const boxShare = (boxWidth * boxHeight) / (width * height);
@@ -331,8 +333,9 @@ function centring(part: Component, width: number, height: number): number {
  * photo's foot), and see the subject in the middle faintly (a rubber whale). A person replaces
  * the whole thing in the middle: a part seen down to FAINT_SUBJECT, free of the frame and of the
  * sure parts, is taken when its size, weighed by its closeness to the centre, beats the sure
- * part's, weighed the same way and as one the frame cuts. Null when the sure part is whole or
- * near the middle, or no faint part beats it.
+ * part's, weighed the same way and counted as one the frame cuts. Null when the sure part is
+ * whole or not in a corner (a product cut by the picture's foot below its middle), or no faint
+ * part beats it.
  */
 function faintSubjectNearMiddle(
   probability: Uint8Array,
@@ -351,7 +354,7 @@ function faintSubjectNearMiddle(
   const holdsSure = new Uint8Array(components.length + 1);
   for (let i = 0; i < faint.length; i += 1) if (probability[i]! >= CORE) holdsSure[labels[i]!] = 1;
   const worth = (part: Component) => part.area * centring(part, width, height);
-  const bar = worth(best) * 0.8;
+  const bar = worth(best) * CUT_ON_ONE_SIDE;
   const whole = components.filter(
     (part) => !part.touchesBorder && !holdsSure[part.label] && worth(part) > bar,
   );
