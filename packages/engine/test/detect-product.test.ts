@@ -159,4 +159,40 @@ describe('product detection from a saliency map', () => {
     expect(found!.x).toBeLessThan(45);
     expect(found!.x + found!.width).toBeGreaterThan(155);
   });
+  it('leaves out a pencil lying beside the product, a line longer than the product', () => {
+    const lid = sure(120, 60, 40, 40);
+    // Diagonal, its tip a few pixels from the lid.
+    const pencil = Array.from({ length: 90 }, (_, step) => sure(25 + step, 20 + step, 4, 4));
+    const found = detectFromSaliency(template, saliencyWith([lid, ...pencil]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(100);
+  });
+  it('joins two equally sure parts far apart that lie in one faint body', () => {
+    // A pale car drawn on a pale backdrop: sure wheels, a body the model barely sees, and a dark
+    // rim that parts one wheel from the body.
+    const body = { box: { x: 25, y: 90, width: 150, height: 50 }, value: 15 };
+    const rim = { box: { x: 142, y: 117, width: 26, height: 23 }, value: 0 };
+    const wheels = [sure(35, 120, 20, 20), sure(145, 120, 20, 20)];
+    const found = detectFromSaliency(template, saliencyWith([body, rim, ...wheels]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeLessThan(30);
+    expect(found!.x + found!.width).toBeGreaterThan(170);
+    expect(found!.y).toBeLessThan(95);
+  });
+  it('takes a whole subject seen faintly near the middle, not a sure part in a corner', () => {
+    const cornerPart = sure(0, 160, 40, 40);
+    const subject = { box: { x: 80, y: 60, width: 45, height: 45 }, value: 30 };
+    const found = detectFromSaliency(template, saliencyWith([cornerPart, subject]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(70);
+    expect(bottom(found)).toBeLessThan(115);
+  });
+
+  it('keeps a sure part the frame cuts below the middle over a faint one', () => {
+    const product = sure(90, 150, 40, 50);
+    const faint = { box: { x: 80, y: 40, width: 45, height: 45 }, value: 30 };
+    const found = detectFromSaliency(template, saliencyWith([product, faint]));
+    expect(found).not.toBeNull();
+    expect(found!.y).toBeGreaterThan(140);
+  });
 });

@@ -28,7 +28,12 @@ export type DetectOptions = {
   recorded?: Box;
   /** Where the model's map of this template comes from; the model itself by default. */
   saliency?: SaliencySource;
+  /** Told the salient parts weighed and their scores, for measures that explain a choice. */
+  explain?: (parts: ExplainedPart[]) => void;
 };
+
+/** A salient part as the detection weighed it: its box on the saliency map's grid and score. */
+export type ExplainedPart = { box: Box; area: number; mass: number; score: number; kept: boolean };
 
 /**
  * Finds the object a person would replace in a template: its alpha when it has one, else the
@@ -104,11 +109,25 @@ export function detectFromSaliency(
   const usable = components.filter((part) => part.area >= width * height * 0.001);
   if (usable.length === 0) return null;
   const score = (part: Component) => scoreAsProduct(part, width, height, recorded);
-  const kept = chooseProductParts(usable, width, height, score);
+  // A whole subject the model sees faintly near the middle, instead of a sure part in a corner.
+  const subject = faintSubjectNearMiddle(probability, width, height, usable, score);
+  const kept = subject
+    ? new Set<number>()
+    : withoutLinesBeside(usable, chooseProductParts(usable, width, height, score), score);
+  options.explain?.(
+    usable.map((part) => ({
+      box: boxOfPart(part),
+      area: part.area,
+      mass: part.mass,
+      score: score(part),
+      kept: kept.has(part.label),
+    })),
+  );
   let mask: Uint8Array = new Uint8Array(width * height);
+  const body = subject ?? faintBodyJoiningTwins(probability, width, height, usable, kept, score);
   let keptArea = 0;
   for (let i = 0; i < mask.length; i += 1) {
-    mask[i] = kept.has(labels[i]!) ? 1 : 0;
+    mask[i] = kept.has(labels[i]!) || body?.[i] ? 1 : 0;
     keptArea += mask[i]!;
   }
   // Cords and straps hang off products and run to the frame's edge (a pendant lamp's cable): an
@@ -231,6 +250,8 @@ function averageColours(template: Raster, width: number, height: number): Float3
   return sums;
 }
 
+/** The weight of a part the frame cuts on one side. */
+const CUT_ON_ONE_SIDE = 0.8;
 /** The weight of a part that runs across the whole picture (a band, a table's edge, a floor). */
 const BAND_WEIGHT = 0.1;
 /** Mean thickness, as a share of its length, under which a part is a line rather than a body. */
@@ -255,7 +276,7 @@ function scoreAsProduct(part: Component, width: number, height: number, recorded
     (part.minX === 0 && part.maxX === width - 1) || (part.minY === 0 && part.maxY === height - 1);
   if (spansFrame) score *= BAND_WEIGHT;
   else if (sides >= 2) score *= 0.35;
-  else if (sides === 1) score *= 0.8;
+  else if (sides === 1) score *= CUT_ON_ONE_SIDE;
   const boxWidth = part.maxX - part.minX + 1;
   const boxHeight = part.maxY - part.minY + 1;
   const boxShare = (boxWidth * boxHeight) / (width * height);
@@ -266,18 +287,150 @@ function scoreAsProduct(part: Component, width: number, height: number, recorded
   const thickness = part.area / length / length;
   if (thickness < THIN_PART) score *= Math.max(0.2, thickness / THIN_PART);
   if (recorded) {
-    const inside = overlap(
-      {
-        x: part.minX,
-        y: part.minY,
-        width: part.maxX - part.minX + 1,
-        height: part.maxY - part.minY + 1,
-      },
-      recorded,
-    );
+    const inside = overlap(boxOfPart(part), recorded);
     score *= 0.1 + inside * inside;
   }
   return score;
+}
+
+/**
+ * chooseProductParts joins parts lying close to the chosen one: a cap, a handle, a strap's end,
+ * each shorter than the body it belongs to. A thin line longer than that body is another object
+ * lying beside it (a pencil by a jar's lid), and is left out.
+ */
+function withoutLinesBeside(
+  parts: Component[],
+  kept: Set<number>,
+  score: (part: Component) => number,
+): Set<number> {
+  const chosen = parts.filter((part) => kept.has(part.label));
+  if (chosen.length < 2) return kept;
+  const main = chosen.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const lengthOf = (part: Component) =>
+    Math.max(part.maxX - part.minX + 1, part.maxY - part.minY + 1);
+  const isLine = (part: Component) => part.area / lengthOf(part) ** 2 < THIN_PART;
+  return new Set(
+    chosen
+      .filter((part) => part === main || !isLine(part) || lengthOf(part) <= lengthOf(main))
+      .map((part) => part.label),
+  );
+}
+
+/** Probability (0..255) from which a part the model sees only faintly may be the subject. */
+const FAINT_SUBJECT = 12;
+/** Distance from the picture's middle, across and down (as a share of its sides), of a corner. */
+const CORNER = 0.2;
+
+/** Weight, 0.2..1.2, of a part by its centre of mass's distance from the picture's centre. */
+function centring(part: Component, width: number, height: number): number {
+  const cx = part.sumX / part.area / width - 0.5;
+  const cy = part.sumY / part.area / height - 0.5;
+  return 1.2 - Math.min(1, Math.hypot(cx, cy) * 1.2);
+}
+
+/**
+ * The model may be sure only of something in a corner, cut by the frame (a toy wheel at the
+ * photo's foot), and see the subject in the middle faintly (a rubber whale). A person replaces
+ * the whole thing in the middle: a part seen down to FAINT_SUBJECT, free of the frame and of the
+ * sure parts, is taken when its size, weighed by its closeness to the centre, beats the sure
+ * part's, weighed the same way and counted as one the frame cuts. Null when the sure part is
+ * whole or not in a corner (a product cut by the picture's foot below its middle), or no faint
+ * part beats it.
+ */
+function faintSubjectNearMiddle(
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  parts: Component[],
+  score: (part: Component) => number,
+): Uint8Array | null {
+  const best = parts.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const cx = best.sumX / best.area / width - 0.5;
+  const cy = best.sumY / best.area / height - 0.5;
+  if (!best.touchesBorder || Math.abs(cx) < CORNER || Math.abs(cy) < CORNER) return null;
+  const faint = new Uint8Array(width * height);
+  for (let i = 0; i < faint.length; i += 1) faint[i] = probability[i]! >= FAINT_SUBJECT ? 1 : 0;
+  const { labels, components } = labelComponents(faint, width, height);
+  const holdsSure = new Uint8Array(components.length + 1);
+  for (let i = 0; i < faint.length; i += 1) if (probability[i]! >= CORE) holdsSure[labels[i]!] = 1;
+  const worth = (part: Component) => part.area * centring(part, width, height);
+  const bar = worth(best) * CUT_ON_ONE_SIDE;
+  const whole = components.filter(
+    (part) => !part.touchesBorder && !holdsSure[part.label] && worth(part) > bar,
+  );
+  if (whole.length === 0) return null;
+  const subject = whole.reduce((top, part) => (worth(part) > worth(top) ? part : top));
+  const mask = new Uint8Array(width * height);
+  for (let i = 0; i < mask.length; i += 1) mask[i] = labels[i] === subject.label ? 1 : 0;
+  return mask;
+}
+
+/** Probability (0..255) down to which a body joining two equally sure parts is followed. */
+const FAINT_BODY = 8;
+/** Least score, as a share of the best part's, of a part that may be the best one's twin. */
+const TWIN_SCORE = 0.6;
+/** Largest share of the picture the joining body's box may cover. */
+const FAINT_BODY_MAX_SHARE = 0.5;
+
+/**
+ * A pale car drawn on a pale backdrop reads as two sure wheels far apart, its body only faintly
+ * above the backdrop. When the best part and a part nearly as strong lie in one region the model
+ * sees at all (down to FAINT_BODY), that region is one object: it is returned, unless it runs off
+ * the frame or covers much of the picture (a backdrop, a floor). Null otherwise.
+ */
+function faintBodyJoiningTwins(
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  parts: Component[],
+  kept: Set<number>,
+  score: (part: Component) => number,
+): Uint8Array | null {
+  const scores = new Map(parts.map((part) => [part, score(part)]));
+  const best = parts.reduce((top, part) => (scores.get(part)! > scores.get(top)! ? part : top));
+  const twins = parts.filter(
+    (part) => !kept.has(part.label) && scores.get(part)! >= scores.get(best)! * TWIN_SCORE,
+  );
+  if (twins.length === 0) return null;
+  const faint = new Uint8Array(width * height);
+  for (let i = 0; i < faint.length; i += 1) faint[i] = probability[i]! >= FAINT_BODY ? 1 : 0;
+  const { labels, components } = labelComponents(faint, width, height);
+  // A wheel's dark rim may part it from the faint body: the body is the region holding the best
+  // part or a twin whose box holds the best part and a twin.
+  const candidates = [best, ...twins];
+  const regions = [...new Set(candidates.map((part) => regionAround(part, labels, width)))]
+    .map((label) => components[label - 1])
+    .filter((region): region is Component => region !== undefined && !region.touchesBorder)
+    .sort((a, b) => b.area - a.area);
+  for (const region of regions) {
+    const regionBox = boxOfPart(region);
+    if ((regionBox.width * regionBox.height) / (width * height) > FAINT_BODY_MAX_SHARE) continue;
+    const within = candidates.filter((part) => overlap(boxOfPart(part), regionBox) >= 0.5);
+    if (!within.includes(best) || within.length < 2) continue;
+    const mask = new Uint8Array(width * height);
+    for (let i = 0; i < mask.length; i += 1) mask[i] = labels[i] === region.label ? 1 : 0;
+    return mask;
+  }
+  return null;
+}
+
+/** The label, among `labels`, of the region that holds the part's pixel nearest its centre. */
+function regionAround(part: Component, labels: Int32Array, width: number): number {
+  const cx = Math.round(part.sumX / part.area);
+  const cy = Math.round(part.sumY / part.area);
+  let found = 0;
+  let nearest = Infinity;
+  for (let y = part.minY; y <= part.maxY; y += 1) {
+    for (let x = part.minX; x <= part.maxX; x += 1) {
+      const label = labels[y * width + x]!;
+      const distance = (x - cx) ** 2 + (y - cy) ** 2;
+      if (label && distance < nearest) {
+        nearest = distance;
+        found = label;
+      }
+    }
+  }
+  return found;
 }
 
 /**
@@ -426,6 +579,15 @@ function open(mask: Uint8Array, width: number, height: number, radius: number): 
   const eroded = dilate(inverted, width, height, radius);
   for (let i = 0; i < eroded.length; i += 1) eroded[i] = eroded[i] ? 0 : 1;
   return dilate(eroded, width, height, radius);
+}
+
+function boxOfPart(part: Component): Box {
+  return {
+    x: part.minX,
+    y: part.minY,
+    width: part.maxX - part.minX + 1,
+    height: part.maxY - part.minY + 1,
+  };
 }
 
 /** Share of `box` that lies inside `frame`. */
