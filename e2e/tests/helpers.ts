@@ -81,9 +81,13 @@ export async function createOnboardedUser(page: Page, options: { name?: string }
 export async function openSidebar(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) >= 768) return;
   const drawer = page.getByRole('dialog', { name: 'Menu' });
-  if (await drawer.isVisible()) return;
+  // A drawer closing after a route change stays on screen for its animation, in state "closed":
+  // only an open one will stay.
+  const openDrawer = drawer.and(page.locator('[data-state="open"]'));
+  if (await openDrawer.isVisible()) return;
+  await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(drawer).toBeVisible();
+  await expect(openDrawer).toBeVisible();
 }
 
 /** Saves a screenshot into docs/screenshots when SCREENSHOTS=1 (light and dark, per project). */
