@@ -1,4 +1,4 @@
-import { decodeImage, type Raster } from './raster.js';
+import { decodeImage, toSharp, type Raster } from './raster.js';
 
 /** A band this thin (share of the side, at least MIN_BAND pixels) is a margin, not a cut-out's air. */
 const MAX_BAND_SHARE = 0.02;
@@ -21,13 +21,24 @@ export async function decodeTemplate(
   const bands = transparentMargins(withAlpha);
   if (!bands) return { withAlpha, rgb: await decodeImage(bytes, { channels: 3 }) };
   const repaired = fillMargins(withAlpha, bands);
-  return { withAlpha: repaired, rgb: flattenOnWhite(repaired) };
+  // The rest is flattened on white as decodeImage does it.
+  const { data, info } = await toSharp(repaired)
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rgb: Raster = {
+    data: new Uint8Array(data),
+    width: info.width,
+    height: info.height,
+    channels: 3,
+  };
+  return { withAlpha: repaired, rgb };
 }
 
 type Bands = { top: number; bottom: number; left: number; right: number };
 
 /** The thin, mostly transparent bands at the edges, or null when there are none or the rest is not opaque. */
-export function transparentMargins(image: Raster): Bands | null {
+function transparentMargins(image: Raster): Bands | null {
   const { data, width, height } = image;
   const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3]!;
   const rowClear = (y: number) => {
@@ -88,17 +99,4 @@ function fillMargins(image: Raster, bands: Bands): Raster {
     }
   }
   return { data, width, height, channels: 4 };
-}
-
-/** The colours over white, as decoding without alpha gives them. */
-function flattenOnWhite(image: Raster): Raster {
-  const pixels = image.width * image.height;
-  const data = new Uint8Array(pixels * 3);
-  for (let i = 0; i < pixels; i++) {
-    const a = image.data[i * 4 + 3]! / 255;
-    for (let c = 0; c < 3; c++) {
-      data[i * 3 + c] = Math.round(image.data[i * 4 + c]! * a + 255 * (1 - a));
-    }
-  }
-  return { data, width: image.width, height: image.height, channels: 3 };
 }
