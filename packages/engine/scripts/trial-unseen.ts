@@ -4,7 +4,7 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth|sixth] [--out NAME] [--only NAME,NAME]
+ * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth|sixth|seventh] [--out NAME] [--only NAME,NAME]
  * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg, and so on; NAME.jpg instead of the set's sheet;
  * --only runs the named cases, to look at them without a sheet)
  */
@@ -305,6 +305,67 @@ export const SIXTH_UNSEEN_CASES: readonly { name: string; template: string; prod
   },
 ];
 
+/**
+ * A seventh set, put together on 2026-11-28 at the start of the evening session, before any of
+ * its engine work and never shown to the helpers: four more Unsplash ad photos WooCommerce Blocks
+ * once shipped (two chairs in a studio, a rattan chair beside a vase, a living room with an orange
+ * armchair, a backpack held up over a valley), the rattan chair's photo also as a product. Run
+ * only to judge; do not tune on these.
+ */
+export const SEVENTH_UNSEEN_CASES: readonly { name: string; template: string; product: string }[] =
+  [
+    {
+      name: 'chairs-stool',
+      template: 'unseen/woo-product-furniture-1.png',
+      product: 'products/ruslan-bardash-351288-unsplash.jpg',
+    },
+    {
+      name: 'chairs-rattan',
+      template: 'unseen/woo-product-furniture-1.png',
+      product: 'unseen/woo-product-furniture-4.png',
+    },
+    {
+      name: 'chairs-sneaker',
+      template: 'unseen/woo-product-furniture-1.png',
+      product: 'products/nikolai-chernichenko-1299748-unsplash.jpg',
+    },
+    {
+      name: 'rattan-stool',
+      template: 'unseen/woo-product-furniture-4.png',
+      product: 'products/ruslan-bardash-351288-unsplash.jpg',
+    },
+    {
+      name: 'rattan-bottles',
+      template: 'unseen/woo-product-furniture-4.png',
+      product: 'products/solidus_bottles_1.png',
+    },
+    {
+      name: 'room-rattan',
+      template: 'unseen/woo-product-furniture-3.png',
+      product: 'unseen/woo-product-furniture-4.png',
+    },
+    {
+      name: 'room-stool',
+      template: 'unseen/woo-product-furniture-3.png',
+      product: 'products/ruslan-bardash-351288-unsplash.jpg',
+    },
+    {
+      name: 'backpack-cap',
+      template: 'unseen/woo-product-apparel-7.png',
+      product: 'products/solidus_cap_red_2.png',
+    },
+    {
+      name: 'backpack-bottles',
+      template: 'unseen/woo-product-apparel-7.png',
+      product: 'products/solidus_bottles_1.png',
+    },
+    {
+      name: 'backpack-juice',
+      template: 'unseen/woo-product-apparel-7.png',
+      product: 'products/saleor-apple-drink.png',
+    },
+  ];
+
 const setIndex = process.argv.indexOf('--set');
 const setName = setIndex > 0 ? process.argv[setIndex + 1] : 'first';
 const SETS = {
@@ -314,9 +375,10 @@ const SETS = {
   fourth: FOURTH_UNSEEN_CASES,
   fifth: FIFTH_UNSEEN_CASES,
   sixth: SIXTH_UNSEEN_CASES,
+  seventh: SEVENTH_UNSEEN_CASES,
 };
 if (!setName || !Object.hasOwn(SETS, setName))
-  throw new Error('--set is first, second, third, fourth, fifth or sixth');
+  throw new Error('--set is first, second, third, fourth, fifth, sixth or seventh');
 const cases = SETS[setName as keyof typeof SETS];
 
 const CELL = 256;
