@@ -155,3 +155,94 @@ export function guidedFilter(
   for (let i = 0; i < n; i += 1) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
   return out;
 }
+
+/**
+ * The background around a hole as a smooth colour field: the pixels at `inner` to `outer` from
+ * the hole (in pixels, as chamferDistance gives them) are split by their angle
+ * round the hole's centre into `sectors`, and each sector's median colour and median deviation
+ * (of the grey level) stand for the background there; a pixel's model is blended between its two
+ * nearest sectors. Medians, not means: a thin remnant of the object lying in the ring, or the
+ * grain of the surface, does not move them. Sectors with too few ring pixels (the frame's edge,
+ * skipped pixels) take their nearest neighbour's.
+ */
+export function ringBackground(options: {
+  /** Colour per pixel, three channels, of a width x height area. */
+  colour: Float32Array;
+  width: number;
+  height: number;
+  distance: Float32Array;
+  inner: number;
+  outer: number;
+  /** Pixels never counted as background (the ad's words). */
+  skip?: Uint8Array;
+  sectors?: number;
+}): { at: (k: number) => { colour: [number, number, number]; spread: number } } | null {
+  const { colour, width, height, distance, inner, outer, skip } = options;
+  const sectors = options.sectors ?? 24;
+  let cx = 0;
+  let cy = 0;
+  let holeCount = 0;
+  for (let k = 0; k < distance.length; k += 1) {
+    if (distance[k]! > 0) continue;
+    cx += k % width;
+    cy += Math.floor(k / width);
+    holeCount += 1;
+  }
+  if (holeCount === 0) return null;
+  cx /= holeCount;
+  cy /= holeCount;
+  const angleOf = (k: number) => {
+    const a = Math.atan2(Math.floor(k / width) - cy, (k % width) - cx) / (2 * Math.PI);
+    return (a + 1) % 1;
+  };
+  const members: number[][] = Array.from({ length: sectors }, () => []);
+  for (let k = 0; k < distance.length; k += 1) {
+    const d = distance[k]!;
+    if (d < inner || d > outer || skip?.[k]) continue;
+    members[Math.min(sectors - 1, Math.floor(angleOf(k) * sectors))]!.push(k);
+  }
+  const median = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    return values[values.length >> 1]!;
+  };
+  const model: ({ colour: [number, number, number]; spread: number } | null)[] = members.map(
+    (ks) => {
+      if (ks.length < 8) return null;
+      const channel = (c: number) => median(ks.map((k) => colour[k * 3 + c]!));
+      const grey = ks.map((k) => (colour[k * 3]! + colour[k * 3 + 1]! + colour[k * 3 + 2]!) / 3);
+      const middle = median(grey.slice());
+      return {
+        colour: [channel(0), channel(1), channel(2)],
+        spread: median(grey.map((g) => Math.abs(g - middle))),
+      };
+    },
+  );
+  if (model.every((m) => !m)) return null;
+  // Empty sectors borrow from the nearest filled one, round the circle.
+  const filled = model.map((m, s) => {
+    if (m) return m;
+    for (let step = 1; step < sectors; step += 1) {
+      const next = model[(s + step) % sectors] ?? model[(s - step + sectors * 2) % sectors];
+      if (next) return next;
+    }
+    return model.find(Boolean)!;
+  });
+  void height;
+  return {
+    at: (k: number) => {
+      const f = angleOf(k) * sectors - 0.5;
+      const low = Math.floor(f);
+      const t = f - low;
+      const a = filled[(low + sectors) % sectors]!;
+      const b = filled[(low + 1) % sectors]!;
+      return {
+        colour: [0, 1, 2].map((c) => a.colour[c]! * (1 - t) + b.colour[c]! * t) as [
+          number,
+          number,
+          number,
+        ],
+        spread: a.spread * (1 - t) + b.spread * t,
+      };
+    },
+  };
+}
