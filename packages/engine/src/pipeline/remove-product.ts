@@ -2,10 +2,9 @@ import type { Box } from '../types.js';
 import { fillHole, fillRegion, isTexturedAround } from './fill-region.js';
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import { renderFrame, type Frame } from './frame-template.js';
-import { boxMean, labelComponents, ringBackground } from './mask-tools.js';
+import { boxMean, labelComponents } from './mask-tools.js';
 import {
   boundingBoxOf,
-  chamferDistance,
   clipBox,
   dilate,
   growBox,
@@ -203,8 +202,6 @@ export async function findRemovalHole(
     const shadow = findHardShadow(frame, { limits, hole, words });
     for (let i = 0; i < hole.length; i += 1) if (shadow[i]) hole[i] = 1;
   }
-  const remnants = findAttachedRemnants(frame, { box, hole, words });
-  for (let i = 0; i < hole.length; i += 1) if (remnants[i]) hole[i] = 1;
   return { hole, object: objectGrown };
 }
 
@@ -290,127 +287,6 @@ function findHardShadow(
     if (grown[k] && !words[i]) shadow[i] = 1;
   }
   return shadow;
-}
-
-/** Colour distance from the ring's background under which a pixel is that background. */
-const REMNANT_MIN_DIFFERENCE = 28;
-/** How many of the ring's median deviations a pixel must differ by on a grainy surface. */
-const REMNANT_SPREADS = 4;
-/** How far from the hole (share of the box's smaller side) a remnant may reach. */
-const REMNANT_REACH = 0.3;
-/** The least share of a remnant's outer border that faces the background, not the hole. */
-const REMNANT_OPEN_SHARE = 0.3;
-/** The largest all remnants together may be, as a share of the hole. */
-const MAX_REMNANT_SHARE = 0.5;
-
-/**
- * What of the old product the hole left beside it: a pale part the model scored low (a white
- * lid's rim, a typewriter's grey side), its shadow or the light it cast through glass. These are
- * the pixels near the hole that differ from the background seen in a ring around it (sector by
- * sector, so a vignette or a gradient is background) and form pieces joined to the hole. A piece
- * that runs on past REMNANT_REACH (a pencil beside the lid, a table's edge) is the scene; so is
- * one the hole closes round (the floor through a wheel). When together they would be large
- * beside the hole, the ring did not model the background (a busy scene): none are taken.
- */
-function findAttachedRemnants(
-  frame: Raster,
-  found: { box: Box; hole: Uint8Array; words: Uint8Array },
-): Uint8Array {
-  const { width, height, channels, data } = frame;
-  const { box, hole, words } = found;
-  const remnants = new Uint8Array(width * height);
-  const side = Math.min(box.width, box.height);
-  const reachPixels = Math.max(6, Math.round(side * REMNANT_REACH));
-  const holeBox = boundingBoxOf(hole, width);
-  if (!holeBox) return remnants;
-  // Room for the reach and for the ring beyond it.
-  const area = clipBox(padBox(holeBox, reachPixels * 3), width, height);
-  const w = area.width;
-  const h = area.height;
-  const localHole = new Uint8Array(w * h);
-  const localWords = new Uint8Array(w * h);
-  const channel = [0, 1, 2].map(() => new Float32Array(w * h));
-  let holeArea = 0;
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) {
-      const i = (y + area.y) * width + x + area.x;
-      const k = y * w + x;
-      localHole[k] = hole[i] ? 1 : 0;
-      holeArea += localHole[k]!;
-      localWords[k] = words[i] ? 1 : 0;
-      for (let c = 0; c < 3; c += 1) channel[c]![k] = data[i * channels + c]!;
-    }
-  }
-  // The surface's grain is no remnant: colours are compared a little smoothed.
-  const smooth = channel.map((values) => boxMean(values, w, h, 2));
-  const colour = new Float32Array(w * h * 3);
-  for (let k = 0; k < w * h; k += 1) {
-    for (let c = 0; c < 3; c += 1) colour[k * 3 + c] = smooth[c]![k]!;
-  }
-  const distance = chamferDistance(localHole, w, h);
-  const background = ringBackground({
-    colour,
-    width: w,
-    height: h,
-    distance,
-    inner: reachPixels * 1.5,
-    outer: reachPixels * 2.5,
-    skip: localWords,
-  });
-  if (!background) return remnants;
-  const differs = new Uint8Array(w * h);
-  for (let k = 0; k < w * h; k += 1) {
-    if (localHole[k] || localWords[k] || distance[k]! > reachPixels * 1.5) continue;
-    const model = background.at(k);
-    let squared = 0;
-    for (let c = 0; c < 3; c += 1) squared += (colour[k * 3 + c]! - model.colour[c]!) ** 2;
-    const threshold = Math.max(REMNANT_MIN_DIFFERENCE, REMNANT_SPREADS * model.spread);
-    if (squared > threshold * threshold) differs[k] = 1;
-  }
-  const { labels, components } = labelComponents(differs, w, h);
-  const touchesHole = new Uint8Array(components.length + 1);
-  const runsOn = new Uint8Array(components.length + 1);
-  const holeSide = new Float64Array(components.length + 1);
-  const openSide = new Float64Array(components.length + 1);
-  for (let k = 0; k < w * h; k += 1) {
-    const label = labels[k]!;
-    if (!label) continue;
-    const x = k % w;
-    const y = (k - x) / w;
-    if (distance[k]! > reachPixels) runsOn[label] = 1;
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
-      const nx = x + dx;
-      const ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-      const j = ny * w + nx;
-      if (localHole[j]) {
-        touchesHole[label] = 1;
-        holeSide[label]! += 1;
-      } else if (!labels[j]) openSide[label]! += 1;
-    }
-  }
-  const taken = new Uint8Array(w * h);
-  let takenArea = 0;
-  for (let k = 0; k < w * h; k += 1) {
-    const label = labels[k]!;
-    if (!label || !touchesHole[label] || runsOn[label]) continue;
-    if (openSide[label]! < (openSide[label]! + holeSide[label]!) * REMNANT_OPEN_SHARE) continue;
-    taken[k] = 1;
-    takenArea += 1;
-  }
-  if (takenArea === 0 || takenArea > holeArea * MAX_REMNANT_SHARE) return remnants;
-  // Its soft rim goes with it.
-  const grown = dilate(taken, w, h, 2);
-  for (let k = 0; k < w * h; k += 1) {
-    if (!grown[k] || localWords[k]) continue;
-    remnants[(Math.floor(k / w) + area.y) * width + (k % w) + area.x] = 1;
-  }
-  return remnants;
 }
 
 /** The least share of a piece's border that faces the backdrop for it to be the object's rim. */
