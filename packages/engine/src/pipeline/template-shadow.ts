@@ -113,6 +113,7 @@ export function transferShadow(options: {
   const toFoot = to.x + to.width / 2;
   const toBottom = to.y + to.height;
   const supportTop = toBottom - Math.min(to.height, to.width) * SHADOW_REACH;
+  const bandHeight = Math.max(1, toBottom - supportTop);
   const laid = clipBox(limits, width, frame.height);
   const outline = solid && product ? followOutline(solid, product, to, area, width) : undefined;
   const fadeLength = radius * 2;
@@ -139,7 +140,10 @@ export function transferShadow(options: {
       );
       if (!(darkening < 1) || protect?.[i] || edge < 0) continue;
       // Fade the shadow out over the last pixels of the allowed area: no straight cut edge.
-      let fade = Math.min(1, edge / (radius * 2));
+      // And in towards the foot from the top of the support band: cut off there at full
+      // strength, an old side shadow laid beside a smaller product's body showed as a grey
+      // block with a straight top edge (beside a camera's knob).
+      let fade = Math.min(1, edge / (radius * 2)) * Math.min(1, (fy - supportTop) / bandHeight);
       if (outline) {
         // Farther from the new product than it lay from the old one: the old product's shape,
         // not the new one's.
