@@ -4,7 +4,13 @@
  * photos), cut out again by `cutOutProduct` as if it had no alpha, and the result's mask is
  * compared with the original alpha (IoU of the pixels at or above half opacity). Hold-out
  * products are reported apart. Prints a table; `--save DIR` writes each cut-out on a checkerboard.
- * Usage: npm run measure:cut-out -w @adtwin/engine [-- --save /tmp/cut-outs]
+ *
+ * Then synthetic products with real see-through holes and rims (`synthetic-holes.ts`) on plain
+ * backdrops: the IoU of each hole (is it open?) and the fringe, the mean colour distance of the
+ * edge's pixels from the true product's when both are laid on black and on white (a backdrop's
+ * colour left on the rim shows there). `--synthetic` runs only these; with `--save` each cut-out
+ * is also written on magenta.
+ * Usage: npm run measure:cut-out -w @adtwin/engine [-- --save /tmp/cut-outs] [--synthetic]
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +18,8 @@ import sharp from 'sharp';
 import { closeEngine, cutOutProduct } from '../src/index.js';
 import { listFixtures, readFixture } from '../src/quality/fixture-cases.js';
 import { isHeldOut } from '../src/quality/hold-out.js';
-import { decodeImage, measureTransparency, type Raster } from '../src/pipeline/raster.js';
+import { decodeImage, dilate, measureTransparency, type Raster } from '../src/pipeline/raster.js';
+import { drawProduct, SYNTHETIC_PRODUCTS } from './synthetic-holes.js';
 
 const SIDE = 1024;
 /** Share of the frame's side the product's longer side takes. */
@@ -181,7 +188,10 @@ type Row = {
   heldOut: boolean;
 };
 const rows: Row[] = [];
-const products = listFixtures().products.filter((file) => file.endsWith('.png'));
+const onlySynthetic = process.argv.includes('--synthetic');
+const products = onlySynthetic
+  ? []
+  : listFixtures().products.filter((file) => file.endsWith('.png'));
 for (const product of products) {
   const bytes = readFixture(product);
   if (measureTransparency(await decodeImage(bytes, { channels: 4 })) <= 0.01) continue;
@@ -239,4 +249,124 @@ for (const name of BACKGROUNDS.map((background) => background.name)) {
     rows.filter((row) => row.background === name),
   );
 }
+
+/** IoU of the true holes with the cut-out's open pixels in the holes' box (grown by 8 px). */
+function holeIou(hole: Uint8Array, alpha: Uint8Array): number | null {
+  let minX = SIDE;
+  let minY = SIDE;
+  let maxX = -1;
+  let maxY = -1;
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!hole[i]) continue;
+    const x = i % SIDE;
+    const y = Math.floor(i / SIDE);
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  if (maxX < 0) return null;
+  let both = 0;
+  let either = 0;
+  for (let y = Math.max(0, minY - 8); y <= Math.min(SIDE - 1, maxY + 8); y += 1) {
+    for (let x = Math.max(0, minX - 8); x <= Math.min(SIDE - 1, maxX + 8); x += 1) {
+      const i = y * SIDE + x;
+      const open = alpha[i]! < 128;
+      if (hole[i] && open) both += 1;
+      if (hole[i] || open) either += 1;
+    }
+  }
+  return either ? both / either : 1;
+}
+
+/**
+ * Mean RGB distance, over the pixels within 3 px of the true outline, between the cut-out and the
+ * true product, each laid on black and on white.
+ */
+function fringe(truth: Raster, cut: Raster): number {
+  const inside = new Uint8Array(SIDE * SIDE);
+  const outside = new Uint8Array(SIDE * SIDE);
+  for (let i = 0; i < inside.length; i += 1) {
+    inside[i] = truth.data[i * 4 + 3]! >= 128 ? 1 : 0;
+    outside[i] = 1 - inside[i]!;
+  }
+  const nearInside = dilate(inside, SIDE, SIDE, 3);
+  const nearOutside = dilate(outside, SIDE, SIDE, 3);
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < inside.length; i += 1) {
+    if (!nearInside[i] || !nearOutside[i]) continue;
+    const ta = truth.data[i * 4 + 3]! / 255;
+    const ca = cut.data[i * 4 + 3]! / 255;
+    for (const ground of [0, 255]) {
+      let squared = 0;
+      for (let k = 0; k < 3; k += 1) {
+        const want = truth.data[i * 4 + k]! * ta + ground * (1 - ta);
+        const got = cut.data[i * 4 + k]! * ca + ground * (1 - ca);
+        squared += (want - got) ** 2;
+      }
+      sum += Math.sqrt(squared);
+      count += 1;
+    }
+  }
+  return count ? sum / count : 0;
+}
+
+/** The cut-out laid back into the frame, RGBA. */
+async function cutOutInFrame(png: Uint8Array, box: { x: number; y: number }): Promise<Raster> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const out = new Uint8Array(SIDE * SIDE * 4);
+  for (let y = 0; y < info.height; y += 1) {
+    for (let x = 0; x < info.width; x += 1) {
+      const fx = x + box.x;
+      const fy = y + box.y;
+      if (fx >= SIDE || fy >= SIDE) continue;
+      const from = (y * info.width + x) * 4;
+      out.set(data.subarray(from, from + 4), (fy * SIDE + fx) * 4);
+    }
+  }
+  return { data: out, width: SIDE, height: SIDE, channels: 4 };
+}
+
+function hexColour(hex: string): number[] {
+  return [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+}
+
+console.log('');
+console.log('Synthetic products: IoU, hole IoU (1 = open as it should be), fringe (RGB distance)');
+const fringes: number[] = [];
+const holeIous: number[] = [];
+for (const product of SYNTHETIC_PRODUCTS) {
+  const { truth, hole } = await drawProduct(product, SIDE);
+  for (const hex of product.backdrops) {
+    const frame = composite(truth, await plain(hexColour(hex)));
+    const jpeg = new Uint8Array(await raw(frame).jpeg({ quality: 92 }).toBuffer());
+    const cutOut = await cutOutProduct(jpeg);
+    const cut = await cutOutInFrame(cutOut.png, cutOut.box);
+    const alpha = new Uint8Array(SIDE * SIDE);
+    for (let i = 0; i < alpha.length; i += 1) alpha[i] = cut.data[i * 4 + 3]!;
+    const iou = maskIou(truth, alpha);
+    const holes = holeIou(hole, alpha);
+    const rim = fringe(truth, cut);
+    fringes.push(rim);
+    if (holes !== null) holeIous.push(holes);
+    console.log(
+      `${product.name.padEnd(14)} on ${hex}  IoU ${iou.toFixed(3)}  hole ${holes === null ? '  -  ' : holes.toFixed(3)}  fringe ${rim.toFixed(1)}`,
+    );
+    if (saveDir) {
+      const name = `synthetic-${product.name}-${hex.slice(1)}`;
+      await sharp(Buffer.from(cutOut.png))
+        .flatten({ background: '#ff00ff' })
+        .png()
+        .toFile(path.join(saveDir, `${name}-on-magenta.png`));
+      await raw(frame)
+        .png()
+        .toFile(path.join(saveDir, `${name}-input.png`));
+    }
+  }
+}
+const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
+console.log(
+  `synthetic  mean hole IoU ${mean(holeIous).toFixed(3)}  worst ${Math.min(...holeIous).toFixed(3)}  mean fringe ${mean(fringes).toFixed(1)}  worst ${Math.max(...fringes).toFixed(1)}`,
+);
 await closeEngine();

@@ -506,59 +506,181 @@ function distanceFrom(mask: Uint8Array, width: number, height: number): Float32A
 
 /**
  * Regions enclosed by the product that the model left out. A light logo on a mug or a label is
- * part of the product; the hole of a mug's handle shows the background. A hole stays open when
- * the model is certain of it, or fairly sure and its colour is the colour of the background
- * around the product; the rest is filled.
+ * part of the product; the hole of a mug's handle or a chair's hand hole shows the backdrop. A
+ * hole stays open when the model is certain of it, or when it shows the backdrop (see
+ * `findSeeThrough`); the rest is filled.
  */
 function fillEnclosedParts(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
-  const { width, height, data, channels } = raster;
+  const { width, height } = raster;
   const outside = new Uint8Array(width * height);
   for (let i = 0; i < outside.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
   const { labels, components } = labelComponents(outside, width, height, probability);
   const holes = components.filter((part) => !part.touchesBorder);
-  if (holes.length === 0) return;
-  const background = components.filter((part) => part.touchesBorder).map((part) => part.label);
   const isBackground = new Uint8Array(components.length + 1);
-  for (const label of background) isBackground[label] = 1;
-  // The background's colours: a ring just outside the product, summed in coarse cells so each
-  // hole compares with the background near it.
+  for (const part of components) if (part.touchesBorder) isBackground[part.label] = 1;
   const product = new Uint8Array(width * height);
   for (let i = 0; i < product.length; i += 1) product[i] = isBackground[labels[i]!] ? 0 : 1;
+  const productArea = product.reduce((sum, value) => sum + value, 0);
+  const seeThrough = findSeeThrough(raster, alpha, probability, product, productArea);
+  const openShare = new Float64Array(components.length + 1);
+  for (let i = 0; i < labels.length; i += 1) if (seeThrough[i]) openShare[labels[i]!]! += 1;
+  const fill = new Uint8Array(components.length + 1);
+  for (const hole of holes) {
+    const doubt = hole.mass / hole.area / 255;
+    const isSpeck = hole.area < productArea * SPECK;
+    const showsBackdrop = openShare[hole.label]! >= hole.area * 0.5;
+    fill[hole.label] = isSpeck || !(doubt < SURE_HOLE || showsBackdrop) ? 1 : 0;
+  }
+  for (let i = 0; i < labels.length; i += 1) {
+    if (fill[labels[i]!]) alpha[i] = 255;
+    else if (seeThrough[i]) alpha[i] = 0;
+  }
+}
+
+/** Mean probability of an enclosed region below which the model is sure it is a hole. */
+const SURE_HOLE = 0.05;
+/** Share of the product's area under which an enclosed region is a speck (filled). */
+const SPECK = 0.0005;
+/**
+ * Mean probability (0..1) below which a backdrop-coloured region inside the product is a hole:
+ * the model reads it more likely background than product.
+ */
+const HOLE_DOUBT = 0.5;
+/**
+ * The same on a white or light grey backdrop, where a region of its colour is as likely a white
+ * logo or label printed on the product (the model reads those as low as a hole, 0.1-0.4): only
+ * a region the model rejects clearly opens there, as before.
+ */
+const LIGHT_HOLE_DOUBT = 0.12;
+
+/** White or light grey: the colour logos and labels are most often printed in. */
+function isLightNeutral(colour: readonly number[]): boolean {
+  const [r, g, b] = colour as [number, number, number];
+  return 0.299 * r + 0.587 * g + 0.114 * b >= 190 && Math.max(r, g, b) - Math.min(r, g, b) < 40;
+}
+
+/** Least colour distance (RGB) within which a pixel may match the backdrop. */
+const LEAST_TOLERANCE = 20;
+/** RMS spread of the backdrop's colour (RGB) past which it is not plain: colour cannot tell. */
+const PLAIN_BACKDROP = 15;
+
+/**
+ * The pixels inside the product's outline that show the backdrop: regions enclosed by the product
+ * whose colour matches the backdrop sampled just outside its outer edge (within a tolerance of
+ * three times the backdrop's own spread), that the model scores low, and whose surround differs
+ * clearly from the backdrop. A logo unlike the backdrop never matches it; on a white product on
+ * a white backdrop the surround does not differ, and only the model's certainty opens a hole.
+ */
+function findSeeThrough(
+  raster: Raster,
+  alpha: Uint8Array,
+  probability: Uint8Array,
+  product: Uint8Array,
+  productArea: number,
+): Uint8Array {
+  const { width, height, data, channels } = raster;
+  const open = new Uint8Array(width * height);
+  // The backdrop's colours: a ring just outside the product, summed in coarse cells so each
+  // region compares with the backdrop near it.
   const near = dilate(product, width, height, Math.max(4, Math.round(width / 100)));
   const cell = Math.max(16, Math.round(Math.max(width, height) / 8));
   const columns = Math.ceil(width / cell);
   const rows = Math.ceil(height / cell);
   const ringSums = new Float64Array(columns * rows * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const i = y * width + x;
-      if (!near[i] || product[i]) continue;
-      const c = (Math.floor(y / cell) * columns + Math.floor(x / cell)) * 4;
-      for (let k = 0; k < 3; k += 1) ringSums[c + k]! += data[i * channels + k]!;
-      ringSums[c + 3]! += 1;
+  const cellOf = (i: number) =>
+    Math.floor(Math.floor(i / width) / cell) * columns + Math.floor((i % width) / cell);
+  for (let i = 0; i < product.length; i += 1) {
+    if (!near[i] || product[i]) continue;
+    const c = cellOf(i) * 4;
+    for (let k = 0; k < 3; k += 1) ringSums[c + k]! += data[i * channels + k]!;
+    ringSums[c + 3]! += 1;
+  }
+  const backdrop: (number[] | null)[] = [];
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < columns; c += 1) {
+      const box = { minX: c * cell, maxX: c * cell, minY: r * cell, maxY: r * cell };
+      backdrop.push(ringColourAround(ringSums, columns, rows, cell, box));
     }
   }
-  const holeSums = new Float64Array((components.length + 1) * 3);
+  const distance = (i: number, colour: readonly number[]) =>
+    Math.hypot(
+      data[i * channels]! - colour[0]!,
+      data[i * channels + 1]! - colour[1]!,
+      data[i * channels + 2]! - colour[2]!,
+    );
+  let spreadSum = 0;
+  let ringCount = 0;
+  for (let i = 0; i < product.length; i += 1) {
+    const colour = backdrop[cellOf(i)];
+    if (!near[i] || product[i] || !colour) continue;
+    spreadSum += distance(i, colour) ** 2;
+    ringCount += 1;
+  }
+  if (ringCount === 0) return open;
+  const spread = Math.sqrt(spreadSum / ringCount);
+  if (spread > PLAIN_BACKDROP) return open;
+  const tolerance = Math.max(LEAST_TOLERANCE, 3 * spread);
+  const matches = new Uint8Array(width * height);
+  for (let i = 0; i < matches.length; i += 1) {
+    const colour = backdrop[cellOf(i)];
+    matches[i] = product[i] && colour && distance(i, colour) < tolerance ? 1 : 0;
+  }
+  const { labels, components } = labelComponents(matches, width, height, probability);
+  if (components.length === 0) return open;
+  // Regions reaching the outer edge are the product's rim on the backdrop, left to decontaminate.
+  const reachesEdge = new Uint8Array(components.length + 1);
+  // The colour of the product round each region: its sure pixels two steps from it.
+  const surround = new Float64Array((components.length + 1) * 4);
   for (let i = 0; i < labels.length; i += 1) {
-    const label = labels[i]!;
-    if (!label || isBackground[label]) continue;
-    for (let k = 0; k < 3; k += 1) holeSums[label * 3 + k]! += data[i * channels + k]!;
+    if (matches[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (const [dx, dy] of NEIGHBOURS) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      const label = labels[ny * width + nx]!;
+      if (!label) continue;
+      if (!product[i]) reachesEdge[label] = 1;
+      else if (alpha[i]! >= CORE) {
+        for (let k = 0; k < 3; k += 1) surround[label * 4 + k]! += data[i * channels + k]!;
+        surround[label * 4 + 3]! += 1;
+      }
+      break;
+    }
   }
-  const productArea = product.reduce((sum, value) => sum + value, 0);
-  const fill = new Uint8Array(components.length + 1);
-  for (const hole of holes) {
-    const mean = [0, 1, 2].map((k) => holeSums[hole.label * 3 + k]! / hole.area);
-    const ring = ringColourAround(ringSums, columns, rows, cell, hole);
-    const doubt = hole.mass / hole.area / 255;
-    const looksLikeBackground =
-      ring !== null &&
-      Math.hypot(mean[0]! - ring[0]!, mean[1]! - ring[1]!, mean[2]! - ring[2]!) < 40;
-    const isSpeck = hole.area < productArea * 0.0005;
-    const isSeeThrough = doubt < 0.05 || (doubt < 0.12 && looksLikeBackground);
-    fill[hole.label] = isSpeck || !isSeeThrough ? 1 : 0;
+  const opened = new Uint8Array(components.length + 1);
+  for (const part of components) {
+    const label = part.label;
+    const count = surround[label * 4 + 3]!;
+    if (reachesEdge[label] || part.area < productArea * SPECK || count === 0) continue;
+    const centre = Math.round(part.sumY / part.area) * width + Math.round(part.sumX / part.area);
+    const colour = backdrop[cellOf(centre)]!;
+    const doubt = isLightNeutral(colour) ? LIGHT_HOLE_DOUBT : HOLE_DOUBT;
+    if (part.mass / part.area / 255 >= doubt) continue;
+    const around = [0, 1, 2].map((k) => surround[label * 4 + k]! / count);
+    const contrast = Math.hypot(
+      around[0]! - colour[0]!,
+      around[1]! - colour[1]!,
+      around[2]! - colour[2]!,
+    );
+    if (contrast >= Math.max(EDGE_CONTRAST, 2 * tolerance)) opened[label] = 1;
   }
-  for (let i = 0; i < labels.length; i += 1) if (fill[labels[i]!]) alpha[i] = 255;
+  for (let i = 0; i < labels.length; i += 1) open[i] = opened[labels[i]!]!;
+  return open;
 }
+
+/** Steps to the pixels one and two away along the axes. */
+const NEIGHBOURS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [2, 0],
+  [-2, 0],
+  [0, 2],
+  [0, -2],
+] as const;
 
 /** Mean ring colour in the cells around a hole, widening until some ring pixels are found. */
 function ringColourAround(
@@ -566,7 +688,7 @@ function ringColourAround(
   columns: number,
   rows: number,
   cell: number,
-  hole: Component,
+  hole: Pick<Component, 'minX' | 'maxX' | 'minY' | 'maxY'>,
 ): number[] | null {
   const c0 = Math.floor(hole.minX / cell);
   const c1 = Math.floor(hole.maxX / cell);
@@ -775,6 +897,13 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     if (share < BACKDROP_SHARE) {
       a = Math.min(a, share);
       alpha[i] = Math.round(a * 255);
+    } else if (hasProduct && !canTellApart(product, background)) {
+      // A white sole on a light backdrop: colour cannot place the edge, and the model's soft
+      // shoulder, several pixels wide, would carry a pale rim of the old backdrop onto a darker
+      // scene. The ramp is narrowed round the model's half-way line.
+      a = Math.min(1, Math.max(0, 0.5 + (a - 0.5) * ALIKE_EDGE_STEEPNESS));
+      alpha[i] = Math.round(a * 255);
+      if (a <= 0.05) continue;
     }
     // Faint pixels carry little of the product: lean on the product's colour nearby instead of
     // amplifying noise.
@@ -785,6 +914,19 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
       data[i * channels + k] = Math.max(0, Math.min(255, Math.round(colour)));
     }
   }
+}
+
+/** How many times steeper an edge whose product and backdrop colours are alike is made. */
+const ALIKE_EDGE_STEEPNESS = 3;
+
+function canTellApart(product: readonly number[], background: readonly number[]): boolean {
+  return (
+    Math.hypot(
+      product[0]! - background[0]!,
+      product[1]! - background[1]!,
+      product[2]! - background[2]!,
+    ) >= EDGE_CONTRAST
+  );
 }
 
 /**
