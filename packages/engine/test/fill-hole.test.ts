@@ -639,6 +639,27 @@ describe('filling a hole on a studio background', () => {
     ).toBeLessThan(3);
   });
 
+  it('draws no streak across the hole from a dark remnant at one end of its rows', async () => {
+    // A plain backdrop; just left of the hole a small dark smudge (a bit of the old product's shade).
+    const smudge = (x: number, y: number) => -45 * Math.exp(-((x - 94) ** 2 + (y - 120) ** 2) / 60);
+    const image = makeRaster(300, 260, (x, y) => {
+      const tone = 200 + smudge(x, y) + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const hole = maskOf(300, 260, inBox({ x: 100, y: 60, width: 100, height: 140 }));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    // Across the smudge's rows, from a fifth of the way in, the fill is the backdrop.
+    let darkest = 255;
+    for (let x = 120; x < 196; x += 4) {
+      let sum = 0;
+      for (let y = 115; y < 125; y += 1)
+        for (let dx = 0; dx < 4; dx += 1) sum += luminance(image, x + dx, y);
+      darkest = Math.min(darkest, sum / 40);
+    }
+    expect(darkest).toBeGreaterThan(194);
+  });
+
   it('continues a contact shadow wider than the product at its rows, and no higher', async () => {
     // A backdrop's gradient; a soft shadow along the old product's foot, wider than the hole.
     const truthAt = (x: number, y: number) =>

@@ -1109,7 +1109,9 @@ function solveLinear(matrix: Float64Array[], vector: Float64Array): number[] | n
 }
 
 /** Known pixels (per side, across five rows) whose median gives a hole row's end. */
-const ROW_END_PIXELS = 24;
+const ROW_END_PIXELS = 40;
+/** How far (share of the row's run) what only one end of a row shows reaches into the hole. */
+const ONE_END_REACH = 0.1;
 /** Summed RGB difference (levels, off the surface) between a row's ends that are unlike things. */
 const UNLIKE_ENDS = 45;
 /** Largest share of rows with unlike ends for the hole to lie on one surface. */
@@ -1185,12 +1187,25 @@ function interpolateRowsOffSurface(
         const apart = [0, 1, 2].reduce((sum, c) => sum + Math.abs(before[c]! - after[c]!), 0);
         if (apart > UNLIKE_ENDS) unlikeRuns += 1;
       }
+      const left = before ?? after!;
+      const right = after ?? before!;
+      // What both ends show (a shadow wider than the product) goes on across; what one end shows
+      // alone (a remnant of the old product's shade, a crumb) fades within a few pixels of it, or
+      // it is drawn across the hole as a streak.
+      const shared = [0, 1, 2].map((c) =>
+        Math.sign(left[c]!) === Math.sign(right[c]!)
+          ? Math.sign(left[c]!) * Math.min(Math.abs(left[c]!), Math.abs(right[c]!))
+          : 0,
+      );
+      const fade = Math.max(6, (x - start) * ONE_END_REACH);
       for (let j = start; j < x; j += 1) {
-        const t = before && after ? (j - start + 1) / (x - start + 1) : before ? 0 : 1;
+        const fromLeft = before ? Math.exp(-(j - start + 1) / fade) : 0;
+        const fromRight = after ? Math.exp(-(x - j) / fade) : 0;
         const k = (y - box.y) * box.width + j - box.x;
         filled[k] = 1;
         for (let c = 0; c < 3; c += 1) {
-          rows[k * 3 + c] = (before ?? after)![c]! * (1 - t) + (after ?? before)![c]! * t;
+          rows[k * 3 + c] =
+            shared[c]! + (left[c]! - shared[c]!) * fromLeft + (right[c]! - shared[c]!) * fromRight;
         }
       }
     }
