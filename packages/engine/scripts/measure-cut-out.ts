@@ -18,7 +18,13 @@ import sharp from 'sharp';
 import { closeEngine, cutOutProduct } from '../src/index.js';
 import { listFixtures, readFixture } from '../src/quality/fixture-cases.js';
 import { isHeldOut } from '../src/quality/hold-out.js';
-import { decodeImage, dilate, measureTransparency, type Raster } from '../src/pipeline/raster.js';
+import {
+  boundingBoxOf,
+  decodeImage,
+  dilate,
+  measureTransparency,
+  type Raster,
+} from '../src/pipeline/raster.js';
 import { drawProduct, SYNTHETIC_PRODUCTS } from './synthetic-holes.js';
 
 const SIDE = 1024;
@@ -252,24 +258,12 @@ for (const name of BACKGROUNDS.map((background) => background.name)) {
 
 /** IoU of the true holes with the cut-out's open pixels in the holes' box (grown by 8 px). */
 function holeIou(hole: Uint8Array, alpha: Uint8Array): number | null {
-  let minX = SIDE;
-  let minY = SIDE;
-  let maxX = -1;
-  let maxY = -1;
-  for (let i = 0; i < hole.length; i += 1) {
-    if (!hole[i]) continue;
-    const x = i % SIDE;
-    const y = Math.floor(i / SIDE);
-    minX = Math.min(minX, x);
-    maxX = Math.max(maxX, x);
-    minY = Math.min(minY, y);
-    maxY = Math.max(maxY, y);
-  }
-  if (maxX < 0) return null;
+  const box = boundingBoxOf(hole, SIDE);
+  if (!box) return null;
   let both = 0;
   let either = 0;
-  for (let y = Math.max(0, minY - 8); y <= Math.min(SIDE - 1, maxY + 8); y += 1) {
-    for (let x = Math.max(0, minX - 8); x <= Math.min(SIDE - 1, maxX + 8); x += 1) {
+  for (let y = Math.max(0, box.y - 8); y < Math.min(SIDE, box.y + box.height + 8); y += 1) {
+    for (let x = Math.max(0, box.x - 8); x < Math.min(SIDE, box.x + box.width + 8); x += 1) {
       const i = y * SIDE + x;
       const open = alpha[i]! < 128;
       if (hole[i] && open) both += 1;
