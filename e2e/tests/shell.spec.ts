@@ -136,6 +136,9 @@ test('profile popup: links, theme switch, and logout', async ({ page }) => {
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
+  // The address changes before the settings page is drawn (a route transition), and until then the
+  // drawer of the old page is still open: wait for the new page, so openSidebar sees its drawer.
+  await expect(page).toHaveTitle('Adtwin | Settings');
 
   await openSidebar(page);
   await page.getByRole('button', { name: /Account menu/ }).click();
