@@ -10,6 +10,7 @@ import {
   createEnginePool,
   createProvider,
   cutOutProduct,
+  hugePagesWarning,
   type ImageProvider,
   type ProviderConfig,
 } from '@adtwin/engine';
@@ -171,6 +172,8 @@ export async function composeServer(options: ComposeOptions) {
         })
       : undefined;
   if (engine) {
+    const hugePages = hugePagesWarning();
+    if (hugePages) logger.warn(hugePages);
     void engine.warmedUp().then(
       (steps) => logger.info({ steps }, 'image engine ready'),
       (error: unknown) => logger.warn({ err: error }, 'image engine warm-up failed'),

@@ -26,3 +26,4 @@ export { DEFAULT_GEMINI_MODEL } from './providers/gemini-provider.js';
 export { createEnginePool, type EnginePool, type EnginePoolOptions } from './pool/engine-pool.js';
 export { warmUp, type WarmUpStep } from './warm-up.js';
 export { closeEngine } from './close-engine.js';
+export { hugePagesWarning } from './ml/huge-pages.js';
