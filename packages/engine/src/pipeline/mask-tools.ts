@@ -4,6 +4,9 @@
  * need no copy into OpenCV's heap.
  */
 
+import type { Box } from '../types.js';
+import { dilate } from './raster.js';
+
 export type Component = {
   label: number;
   area: number;
@@ -31,21 +34,22 @@ export function labelComponents(
   const labels = new Int32Array(width * height);
   const components: Component[] = [];
   const stack = new Int32Array(width * height);
+  const right = width - 1;
+  const bottom = height - 1;
   for (let start = 0; start < inside.length; start += 1) {
     if (!inside[start] || labels[start]) continue;
     const label = components.length + 1;
-    const part: Component = {
-      label,
-      area: 0,
-      mass: 0,
-      minX: width,
-      minY: height,
-      maxX: -1,
-      maxY: -1,
-      sumX: 0,
-      sumY: 0,
-      touchesBorder: false,
-    };
+    // The part's sums live in locals while it floods (a megapixel background is one part): the
+    // same additions in the same order as on the object, without its property writes.
+    let area = 0;
+    let mass = 0;
+    let minX = width;
+    let minY = height;
+    let maxX = -1;
+    let maxY = -1;
+    let sumX = 0;
+    let sumY = 0;
+    let touchesBorder = false;
     let top = 0;
     stack[top++] = start;
     labels[start] = label;
@@ -53,20 +57,20 @@ export function labelComponents(
       const i = stack[--top]!;
       const x = i % width;
       const y = (i - x) / width;
-      part.area += 1;
-      part.mass += weight ? weight[i]! : 1;
-      part.sumX += x;
-      part.sumY += y;
-      if (x < part.minX) part.minX = x;
-      if (x > part.maxX) part.maxX = x;
-      if (y < part.minY) part.minY = y;
-      if (y > part.maxY) part.maxY = y;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) part.touchesBorder = true;
+      area += 1;
+      mass += weight ? weight[i]! : 1;
+      sumX += x;
+      sumY += y;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (x === 0 || y === 0 || x === right || y === bottom) touchesBorder = true;
       if (x > 0 && inside[i - 1] && !labels[i - 1]) {
         labels[i - 1] = label;
         stack[top++] = i - 1;
       }
-      if (x < width - 1 && inside[i + 1] && !labels[i + 1]) {
+      if (x < right && inside[i + 1] && !labels[i + 1]) {
         labels[i + 1] = label;
         stack[top++] = i + 1;
       }
@@ -74,12 +78,23 @@ export function labelComponents(
         labels[i - width] = label;
         stack[top++] = i - width;
       }
-      if (y < height - 1 && inside[i + width] && !labels[i + width]) {
+      if (y < bottom && inside[i + width] && !labels[i + width]) {
         labels[i + width] = label;
         stack[top++] = i + width;
       }
     }
-    components.push(part);
+    components.push({
+      label,
+      area,
+      mass,
+      minX,
+      minY,
+      maxX,
+      maxY,
+      sumX,
+      sumY,
+      touchesBorder,
+    });
   }
   return { labels, components };
 }
@@ -153,5 +168,35 @@ export function guidedFilter(
   const meanB = boxMean(b, width, height, radius);
   const out = new Float32Array(n);
   for (let i = 0; i < n; i += 1) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
+  return out;
+}
+
+/**
+ * `dilate` of the mask read over `box` alone (0 elsewhere). The dilation at a pixel reads the
+ * mask within the radius, so it runs on the box grown by the radius: a mask set over most of the
+ * photo (the outside of a product) costs the size of the box, not of the photo.
+ */
+export function dilateWithin(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  box: Box,
+): Uint8Array {
+  const x0 = Math.max(0, box.x - radius);
+  const y0 = Math.max(0, box.y - radius);
+  const grownWidth = Math.min(width, box.x + box.width + radius) - x0;
+  const grownHeight = Math.min(height, box.y + box.height + radius) - y0;
+  const grown = new Uint8Array(grownWidth * grownHeight);
+  for (let y = 0; y < grownHeight; y += 1) {
+    const from = (y + y0) * width + x0;
+    grown.set(mask.subarray(from, from + grownWidth), y * grownWidth);
+  }
+  const dilated = dilate(grown, grownWidth, grownHeight, radius);
+  const out = new Uint8Array(width * height);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    const from = (y - y0) * grownWidth + box.x - x0;
+    out.set(dilated.subarray(from, from + box.width), y * width + box.x);
+  }
   return out;
 }

@@ -1,6 +1,12 @@
 import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
-import { boxMean, guidedFilter, labelComponents, type Component } from './mask-tools.js';
-import { boundingBoxOf, dilate, type Raster } from './raster.js';
+import {
+  boxMean,
+  dilateWithin,
+  guidedFilter,
+  labelComponents,
+  type Component,
+} from './mask-tools.js';
+import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
@@ -717,14 +723,20 @@ function closeNotches(
   height: number,
 ): void {
   const radius = Math.max(2, Math.round(Math.max(width, height) / 70));
+  const insideBox = boundingBoxOf(alpha, width, CORE);
+  if (!insideBox) return;
   const inside = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i += 1) inside[i] = alpha[i]! >= CORE ? 1 : 0;
   const grown = dilate(inside, width, height, radius);
   const outsideGrown = new Uint8Array(width * height);
   for (let i = 0; i < grown.length; i += 1) outsideGrown[i] = grown[i] ? 0 : 1;
-  const closedOutside = dilate(outsideGrown, width, height, radius);
-  for (let i = 0; i < alpha.length; i += 1) {
-    if (!closedOutside[i] && !inside[i] && probability[i]! >= 64) alpha[i] = 255;
+  // Past the grown box all is outside and stays so: the closing is needed within it alone.
+  const grownBox = clipBox(padBox(insideBox, radius), width, height);
+  const closedOutside = dilateWithin(outsideGrown, width, height, radius, grownBox);
+  for (let y = grownBox.y; y < grownBox.y + grownBox.height; y += 1) {
+    for (let i = y * width + grownBox.x, end = i + grownBox.width; i < end; i += 1) {
+      if (!closedOutside[i] && !inside[i] && probability[i]! >= 64) alpha[i] = 255;
+    }
   }
 }
 
@@ -733,15 +745,18 @@ function closeNotches(
  * bright window reads as half there) would let the new scene show through.
  */
 function solidifyInside(alpha: Uint8Array, width: number, height: number): void {
+  // Past the box of the product's core every pixel is outside itself: nothing there changes.
+  const insideBox = boundingBoxOf(alpha, width, CORE);
+  if (!insideBox) return;
   const outside = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
-  const nearOutside = dilate(
-    outside,
-    width,
-    height,
-    Math.max(3, Math.round(Math.max(width, height) / 100)),
-  );
-  for (let i = 0; i < alpha.length; i += 1) if (!nearOutside[i]) alpha[i] = 255;
+  const radius = Math.max(3, Math.round(Math.max(width, height) / 100));
+  const nearOutside = dilateWithin(outside, width, height, radius, insideBox);
+  for (let y = insideBox.y; y < insideBox.y + insideBox.height; y += 1) {
+    for (let i = y * width + insideBox.x, end = i + insideBox.width; i < end; i += 1) {
+      if (!nearOutside[i]) alpha[i] = 255;
+    }
+  }
 }
 
 /**
@@ -753,6 +768,8 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
   const { width, height, data, channels } = raster;
   const side = Math.max(width, height);
   const band = Math.max(2, Math.round(side / 256));
+  const insideBox = boundingBoxOf(alpha, width, CORE);
+  if (!insideBox) return;
   const inside = new Uint8Array(width * height);
   const outside = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i += 1) {
@@ -760,7 +777,9 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
     outside[i] = alpha[i]! < CORE ? 1 : 0;
   }
   const nearInside = dilate(inside, width, height, band);
-  const nearOutside = dilate(outside, width, height, band);
+  // The band lies where both are near, so within the box that nearInside covers.
+  const nearBox = clipBox(padBox(insideBox, band), width, height);
+  const nearOutside = dilateWithin(outside, width, height, band, nearBox);
   const unknown = new Uint8Array(width * height);
   for (let i = 0; i < unknown.length; i += 1) unknown[i] = nearInside[i]! & nearOutside[i]!;
   // The filter's value at a pixel reads the photo within twice its radius: it runs on that much
