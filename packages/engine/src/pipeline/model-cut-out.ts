@@ -360,8 +360,10 @@ export function keepTheProduct(
   const alpha = new Uint8Array(width * height);
   if (components.length === 0) return alpha;
   const kept = chooseProductParts(components, width, height);
+  const isKept = new Uint8Array(all.length + 1);
+  for (const label of kept) isKept[label] = 1;
   const keptCore = new Uint8Array(width * height);
-  for (let i = 0; i < keptCore.length; i += 1) keptCore[i] = kept.has(labels[i]!) ? 1 : 0;
+  for (let i = 0; i < keptCore.length; i += 1) keptCore[i] = isKept[labels[i]!]!;
   // The soft rim around the kept parts belongs to them; soft values elsewhere are other things.
   const rim = dilate(
     keptCore,
@@ -526,7 +528,8 @@ function fillEnclosedParts(raster: Raster, alpha: Uint8Array, probability: Uint8
   for (const part of components) if (part.touchesBorder) isBackground[part.label] = 1;
   const product = new Uint8Array(width * height);
   for (let i = 0; i < product.length; i += 1) product[i] = isBackground[labels[i]!] ? 0 : 1;
-  const productArea = product.reduce((sum, value) => sum + value, 0);
+  let productArea = 0;
+  for (let i = 0; i < product.length; i += 1) productArea += product[i]!;
   const seeThrough = findSeeThrough(raster, alpha, probability, product, productArea);
   const openShare = new Float64Array(components.length + 1);
   for (let i = 0; i < labels.length; i += 1) if (seeThrough[i]) openShare[labels[i]!]! += 1;
@@ -617,8 +620,9 @@ function findSeeThrough(
   let spreadSum = 0;
   let ringCount = 0;
   for (let i = 0; i < product.length; i += 1) {
+    if (!near[i] || product[i]) continue;
     const colour = backdrop[cellOf(i)];
-    if (!near[i] || product[i] || !colour) continue;
+    if (!colour) continue;
     spreadSum += distance(i, colour) ** 2;
     ringCount += 1;
   }
@@ -628,31 +632,49 @@ function findSeeThrough(
   const tolerance = Math.max(LEAST_TOLERANCE, 3 * spread);
   const matches = new Uint8Array(width * height);
   for (let i = 0; i < matches.length; i += 1) {
+    if (!product[i]) continue;
     const colour = backdrop[cellOf(i)];
-    matches[i] = product[i] && colour && distance(i, colour) < tolerance ? 1 : 0;
+    matches[i] = colour && distance(i, colour) < tolerance ? 1 : 0;
   }
   const { labels, components } = labelComponents(matches, width, height, probability);
   if (components.length === 0) return open;
+  // Only pixels within two steps (NEIGHBOURS' reach) of a region can see one.
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (const part of components) {
+    minX = Math.min(minX, part.minX);
+    minY = Math.min(minY, part.minY);
+    maxX = Math.max(maxX, part.maxX);
+    maxY = Math.max(maxY, part.maxY);
+  }
+  const regionsBox = clipBox(
+    padBox({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, 2),
+    width,
+    height,
+  );
   // Regions reaching the outer edge are the product's rim on the backdrop, left to decontaminate.
   const reachesEdge = new Uint8Array(components.length + 1);
   // The colour of the product round each region: its sure pixels two steps from it.
   const surround = new Float64Array((components.length + 1) * 4);
-  for (let i = 0; i < labels.length; i += 1) {
-    if (matches[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    for (const [dx, dy] of NEIGHBOURS) {
-      const nx = x + dx;
-      const ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-      const label = labels[ny * width + nx]!;
-      if (!label) continue;
-      if (!product[i]) reachesEdge[label] = 1;
-      else if (alpha[i]! >= CORE) {
-        for (let k = 0; k < 3; k += 1) surround[label * 4 + k]! += data[i * channels + k]!;
-        surround[label * 4 + 3]! += 1;
+  for (let y = regionsBox.y; y < regionsBox.y + regionsBox.height; y += 1) {
+    for (let x = regionsBox.x; x < regionsBox.x + regionsBox.width; x += 1) {
+      const i = y * width + x;
+      if (matches[i]) continue;
+      for (const [dx, dy] of NEIGHBOURS) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const label = labels[ny * width + nx]!;
+        if (!label) continue;
+        if (!product[i]) reachesEdge[label] = 1;
+        else if (alpha[i]! >= CORE) {
+          for (let k = 0; k < 3; k += 1) surround[label * 4 + k]! += data[i * channels + k]!;
+          surround[label * 4 + 3]! += 1;
+        }
+        break;
       }
-      break;
     }
   }
   const opened = new Uint8Array(components.length + 1);
