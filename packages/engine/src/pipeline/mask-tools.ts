@@ -106,15 +106,8 @@ export function boxMean(
   height: number,
   radius: number,
 ): Float32Array {
+  const integral = integralOf(values, width, height);
   const stride = width + 1;
-  const integral = new Float64Array(stride * (height + 1));
-  for (let y = 0; y < height; y += 1) {
-    let row = 0;
-    for (let x = 0; x < width; x += 1) {
-      row += values[y * width + x]!;
-      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row;
-    }
-  }
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y += 1) {
     const y0 = Math.max(0, y - radius);
@@ -131,6 +124,45 @@ export function boxMean(
     }
   }
   return out;
+}
+
+/** Summed-area table of `values`, one row and column of zeros before the image's. */
+export function integralOf(values: Float32Array, width: number, height: number): Float64Array {
+  const stride = width + 1;
+  const integral = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y += 1) {
+    let row = 0;
+    for (let x = 0; x < width; x += 1) {
+      row += values[y * width + x]!;
+      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row;
+    }
+  }
+  return integral;
+}
+
+/**
+ * `boxMean`'s value at one pixel, from `integralOf` the same values: for a caller that needs the
+ * mean at few of the pixels. Rounded to 32 bits as `boxMean` stores it.
+ */
+export function boxMeanAt(
+  integral: Float64Array,
+  width: number,
+  height: number,
+  radius: number,
+  x: number,
+  y: number,
+): number {
+  const stride = width + 1;
+  const y0 = Math.max(0, y - radius);
+  const y1 = Math.min(height, y + radius + 1);
+  const x0 = Math.max(0, x - radius);
+  const x1 = Math.min(width, x + radius + 1);
+  const sum =
+    integral[y1 * stride + x1]! -
+    integral[y0 * stride + x1]! -
+    integral[y1 * stride + x0]! +
+    integral[y0 * stride + x0]!;
+  return Math.fround(sum / ((y1 - y0) * (x1 - x0)));
 }
 
 /**

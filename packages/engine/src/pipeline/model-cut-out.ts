@@ -1,8 +1,9 @@
 import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
 import {
-  boxMean,
+  boxMeanAt,
   dilateWithin,
   guidedFilter,
+  integralOf,
   labelComponents,
   type Component,
 } from './mask-tools.js';
@@ -906,10 +907,12 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     clear[c] = value < 13 ? 1 : 0;
     solid[c] = value > 242 ? 1 : 0;
   }
-  const clearShare = boxMean(clear, crop.width, crop.height, radius);
-  const solidShare = boxMean(solid, crop.width, crop.height, radius);
-  const backgroundSums: Float32Array[] = [];
-  const productSums: Float32Array[] = [];
+  // The means are read at the edge's pixels alone, a few percent of the crop.
+  const { width: cropWidth, height: cropHeight } = crop;
+  const clearSums = integralOf(clear, cropWidth, cropHeight);
+  const solidSums = integralOf(solid, cropWidth, cropHeight);
+  const backgroundSums: Float64Array[] = [];
+  const productSums: Float64Array[] = [];
   for (let k = 0; k < 3; k += 1) {
     const clearPart = new Float32Array(count);
     const solidPart = new Float32Array(count);
@@ -918,21 +921,28 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
       clearPart[c] = value * clear[c]!;
       solidPart[c] = value * solid[c]!;
     }
-    backgroundSums.push(boxMean(clearPart, crop.width, crop.height, radius));
-    productSums.push(boxMean(solidPart, crop.width, crop.height, radius));
+    backgroundSums.push(integralOf(clearPart, cropWidth, cropHeight));
+    productSums.push(integralOf(solidPart, cropWidth, cropHeight));
   }
+  const meanAt = (sums: Float64Array, x: number, y: number) =>
+    boxMeanAt(sums, cropWidth, cropHeight, radius, x, y);
   const own = [0, 0, 0];
   const background = [0, 0, 0];
   const product = [0, 0, 0];
   for (let c = 0; c < count; c += 1) {
     const i = at[c]!;
     let a = alpha[i]! / 255;
-    if (a <= 0.05 || a >= 0.95 || clearShare[c]! <= 0) continue;
-    const hasProduct = solidShare[c]! > 0;
+    if (a <= 0.05 || a >= 0.95) continue;
+    const x = c % cropWidth;
+    const y = (c - x) / cropWidth;
+    const clearShare = meanAt(clearSums, x, y);
+    if (clearShare <= 0) continue;
+    const solidShare = meanAt(solidSums, x, y);
+    const hasProduct = solidShare > 0;
     for (let k = 0; k < 3; k += 1) {
       own[k] = data[i * channels + k]!;
-      background[k] = backgroundSums[k]![c]! / clearShare[c]!;
-      product[k] = hasProduct ? productSums[k]![c]! / solidShare[c]! : own[k]!;
+      background[k] = meanAt(backgroundSums[k]!, x, y) / clearShare;
+      product[k] = hasProduct ? meanAt(productSums[k]!, x, y) / solidShare : own[k]!;
     }
     const share = hasProduct && a < 0.5 ? colourShare(own, product, background) : 1;
     if (share < BACKDROP_SHARE) {
