@@ -167,7 +167,8 @@ export function boxMeanAt(
 
 /**
  * Guided filter (He, Sun and Tang, 2010) with a grey guide: `input` is smoothed where the guide
- * is flat and follows the guide's edges where it has them. Values and guide in 0..1.
+ * is flat and follows the guide's edges where it has them. Values and guide in 0..1. With
+ * `wanted`, only the pixels set in it are filtered (the others are 0).
  */
 export function guidedFilter(
   guide: Float32Array,
@@ -176,6 +177,7 @@ export function guidedFilter(
   height: number,
   radius: number,
   epsilon: number,
+  wanted?: Uint8Array,
 ): Float32Array {
   const n = guide.length;
   const product = new Float32Array(n);
@@ -196,10 +198,22 @@ export function guidedFilter(
     a[i] = covariance / (variance + epsilon);
     b[i] = meanInput[i]! - a[i]! * meanGuide[i]!;
   }
-  const meanA = boxMean(a, width, height, radius);
-  const meanB = boxMean(b, width, height, radius);
   const out = new Float32Array(n);
-  for (let i = 0; i < n; i += 1) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
+  if (!wanted) {
+    const meanA = boxMean(a, width, height, radius);
+    const meanB = boxMean(b, width, height, radius);
+    for (let i = 0; i < n; i += 1) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
+    return out;
+  }
+  const sumsA = integralOf(a, width, height);
+  const sumsB = integralOf(b, width, height);
+  for (let y = 0, i = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1, i += 1) {
+      if (!wanted[i]) continue;
+      const meanA = boxMeanAt(sumsA, width, height, radius, x, y);
+      out[i] = meanA * guide[i]! + boxMeanAt(sumsB, width, height, radius, x, y);
+    }
+  }
   return out;
 }
 

@@ -815,6 +815,7 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
   const count = crop.width * crop.height;
   const guide = new Float32Array(count);
   const input = new Float32Array(count);
+  const inBand = new Uint8Array(count);
   for (let y = 0; y < crop.height; y += 1) {
     for (let x = 0; x < crop.width; x += 1) {
       const i = (y + crop.y) * width + x + crop.x;
@@ -822,9 +823,10 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
       const c = y * crop.width + x;
       guide[c] = (0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!) / 255;
       input[c] = alpha[i]! / 255;
+      inBand[c] = unknown[i]!;
     }
   }
-  const filtered = guidedFilter(guide, input, crop.width, crop.height, radius, 1e-3);
+  const filtered = guidedFilter(guide, input, crop.width, crop.height, radius, 1e-3, inBand);
   for (let y = 0; y < crop.height; y += 1) {
     for (let x = 0; x < crop.width; x += 1) {
       const i = (y + crop.y) * width + x + crop.x;
