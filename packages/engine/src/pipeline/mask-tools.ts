@@ -29,18 +29,16 @@ export function labelComponents(
   inside: Uint8Array,
   width: number,
   height: number,
-  weight?: Uint8Array | Float32Array,
+  weight?: Uint8Array,
 ): { labels: Int32Array; components: Component[] } {
   const labels = new Int32Array(width * height);
   const components: Component[] = [];
-  const stack = new Int32Array(width * height);
-  const right = width - 1;
-  const bottom = height - 1;
+  // Seeds of runs still to fill. A part is filled a row's run at a time (a megapixel background
+  // is one part); its sums are integers, so the order the runs come in does not change them.
+  const seeds: number[] = [];
   for (let start = 0; start < inside.length; start += 1) {
     if (!inside[start] || labels[start]) continue;
     const label = components.length + 1;
-    // The part's sums live in locals while it floods (a megapixel background is one part): the
-    // same additions in the same order as on the object, without its property writes.
     let area = 0;
     let mass = 0;
     let minX = width;
@@ -50,37 +48,42 @@ export function labelComponents(
     let sumX = 0;
     let sumY = 0;
     let touchesBorder = false;
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = label;
-    while (top > 0) {
-      const i = stack[--top]!;
-      const x = i % width;
-      const y = (i - x) / width;
-      area += 1;
-      mass += weight ? weight[i]! : 1;
-      sumX += x;
-      sumY += y;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
+    seeds.push(start);
+    while (seeds.length > 0) {
+      const seed = seeds.pop()!;
+      if (labels[seed]) continue;
+      const y = Math.floor(seed / width);
+      const rowStart = y * width;
+      const rowEnd = rowStart + width - 1;
+      let left = seed;
+      while (left > rowStart && inside[left - 1] && !labels[left - 1]) left -= 1;
+      let right = seed;
+      while (right < rowEnd && inside[right + 1] && !labels[right + 1]) right += 1;
+      const length = right - left + 1;
+      for (let i = left; i <= right; i += 1) {
+        labels[i] = label;
+        mass += weight ? weight[i]! : 1;
+      }
+      const x0 = left - rowStart;
+      const x1 = right - rowStart;
+      area += length;
+      sumX += ((x0 + x1) * length) / 2;
+      sumY += y * length;
+      if (x0 < minX) minX = x0;
+      if (x1 > maxX) maxX = x1;
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
-      if (x === 0 || y === 0 || x === right || y === bottom) touchesBorder = true;
-      if (x > 0 && inside[i - 1] && !labels[i - 1]) {
-        labels[i - 1] = label;
-        stack[top++] = i - 1;
-      }
-      if (x < right && inside[i + 1] && !labels[i + 1]) {
-        labels[i + 1] = label;
-        stack[top++] = i + 1;
-      }
-      if (y > 0 && inside[i - width] && !labels[i - width]) {
-        labels[i - width] = label;
-        stack[top++] = i - width;
-      }
-      if (y < bottom && inside[i + width] && !labels[i + width]) {
-        labels[i + width] = label;
-        stack[top++] = i + width;
+      if (x0 === 0 || y === 0 || x1 === width - 1 || y === height - 1) touchesBorder = true;
+      // A seed at the start of each unlabelled run of the part touching this one above and below.
+      for (const step of [-width, width]) {
+        const row = y + Math.sign(step);
+        if (row < 0 || row >= height) continue;
+        let inRun = false;
+        for (let i = left + step; i <= right + step; i += 1) {
+          const open = inside[i] !== 0 && labels[i] === 0;
+          if (open && !inRun) seeds.push(i);
+          inRun = open;
+        }
       }
     }
     components.push({
