@@ -442,7 +442,14 @@ function keepThinParts(
   if (components.length === 0) return;
   const touching = dilate(nearCore, width, height, 1);
   const attached = new Uint8Array(components.length + 1);
-  for (let i = 0; i < count; i += 1) if (labels[i] && touching[i]) attached[labels[i]!] = 1;
+  let anyAttached = false;
+  for (let i = 0; i < count; i += 1) {
+    if (labels[i] && touching[i]) {
+      attached[labels[i]!] = 1;
+      anyAttached = true;
+    }
+  }
+  if (!anyAttached) return;
   const distance = distanceFrom(core, width, height);
   const reach = new Float32Array(components.length + 1);
   for (let i = 0; i < count; i += 1) {
