@@ -901,49 +901,49 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   for (let i = 0; i < edge.length; i += 1) edge[i] = alpha[i]! >= 13 && alpha[i]! <= 242 ? 1 : 0;
   const crop = cropAround(edge, width, height, radius);
   if (!crop) return;
-  const count = crop.width * crop.height;
-  // The photo's pixel of each pixel of the crop.
-  const at = new Int32Array(count);
-  for (let y = 0, c = 0; y < crop.height; y += 1) {
-    for (let x = 0, i = (y + crop.y) * width + crop.x; x < crop.width; x += 1, c += 1, i += 1) {
-      at[c] = i;
-    }
-  }
-  const clear = new Float32Array(count);
-  const solid = new Float32Array(count);
-  for (let c = 0; c < count; c += 1) {
-    const value = alpha[at[c]!]!;
-    clear[c] = value < 13 ? 1 : 0;
-    solid[c] = value > 242 ? 1 : 0;
-  }
-  // The means are read at the edge's pixels alone, a few percent of the crop.
   const { width: cropWidth, height: cropHeight } = crop;
-  const clearSums = integralOf(clear, cropWidth, cropHeight);
-  const solidSums = integralOf(solid, cropWidth, cropHeight);
-  const backgroundSums: Float64Array[] = [];
-  const productSums: Float64Array[] = [];
-  for (let k = 0; k < 3; k += 1) {
-    const clearPart = new Float32Array(count);
-    const solidPart = new Float32Array(count);
-    for (let c = 0; c < count; c += 1) {
-      const value = data[at[c]! * channels + k]!;
-      clearPart[c] = value * clear[c]!;
-      solidPart[c] = value * solid[c]!;
+  // Summed-area tables (as integralOf makes them) of the clear pixels, the solid ones and their
+  // colours, filled in one pass over the crop: the means are then read at the edge's pixels
+  // alone, a few percent of the crop.
+  const stride = cropWidth + 1;
+  const tables = Array.from({ length: 8 }, () => new Float64Array(stride * (cropHeight + 1)));
+  const clearSums = tables[0]!;
+  const solidSums = tables[1]!;
+  const backgroundSums = tables.slice(2, 5);
+  const productSums = tables.slice(5);
+  const pixel = new Float64Array(8);
+  const rowSums = new Float64Array(8);
+  for (let y = 0; y < cropHeight; y += 1) {
+    rowSums.fill(0);
+    for (let x = 0; x < cropWidth; x += 1) {
+      const i = (y + crop.y) * width + x + crop.x;
+      const isClear = alpha[i]! < 13 ? 1 : 0;
+      const isSolid = alpha[i]! > 242 ? 1 : 0;
+      pixel[0] = isClear;
+      pixel[1] = isSolid;
+      for (let k = 0; k < 3; k += 1) {
+        pixel[2 + k] = data[i * channels + k]! * isClear;
+        pixel[5 + k] = data[i * channels + k]! * isSolid;
+      }
+      const above = y * stride + x + 1;
+      const here = above + stride;
+      for (let t = 0; t < 8; t += 1) {
+        rowSums[t]! += pixel[t]!;
+        tables[t]![here] = tables[t]![above]! + rowSums[t]!;
+      }
     }
-    backgroundSums.push(integralOf(clearPart, cropWidth, cropHeight));
-    productSums.push(integralOf(solidPart, cropWidth, cropHeight));
   }
   const meanAt = (sums: Float64Array, x: number, y: number) =>
     boxMeanAt(sums, cropWidth, cropHeight, radius, x, y);
   const own = [0, 0, 0];
   const background = [0, 0, 0];
   const product = [0, 0, 0];
-  for (let c = 0; c < count; c += 1) {
-    const i = at[c]!;
-    let a = alpha[i]! / 255;
-    if (a <= 0.05 || a >= 0.95) continue;
+  for (let c = 0; c < cropWidth * cropHeight; c += 1) {
     const x = c % cropWidth;
     const y = (c - x) / cropWidth;
+    const i = (y + crop.y) * width + x + crop.x;
+    let a = alpha[i]! / 255;
+    if (a <= 0.05 || a >= 0.95) continue;
     const clearShare = meanAt(clearSums, x, y);
     if (clearShare <= 0) continue;
     const solidShare = meanAt(solidSums, x, y);
