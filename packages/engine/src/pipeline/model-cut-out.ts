@@ -363,17 +363,36 @@ export function keepTheProduct(
   const kept = chooseProductParts(components, width, height);
   const isKept = new Uint8Array(all.length + 1);
   for (const label of kept) isKept[label] = 1;
-  const keptCore = new Uint8Array(width * height);
-  for (let i = 0; i < keptCore.length; i += 1) keptCore[i] = isKept[labels[i]!]!;
-  // The soft rim around the kept parts belongs to them; soft values elsewhere are other things.
-  const rim = dilate(
-    keptCore,
+  // Nothing is kept past the kept parts' box grown by the rim: only that box is worked.
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (const part of components) {
+    if (!isKept[part.label]) continue;
+    minX = Math.min(minX, part.minX);
+    minY = Math.min(minY, part.minY);
+    maxX = Math.max(maxX, part.maxX);
+    maxY = Math.max(maxY, part.maxY);
+  }
+  const rimWidth = Math.max(3, Math.round(Math.max(width, height) / 150));
+  const keptBox = clipBox(
+    padBox({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, rimWidth),
     width,
     height,
-    Math.max(3, Math.round(Math.max(width, height) / 150)),
   );
-  for (let i = 0; i < alpha.length; i += 1) {
-    alpha[i] = keptCore[i] ? probability[i]! : rim[i] && !core[i] ? probability[i]! : 0;
+  const keptCore = new Uint8Array(width * height);
+  for (let y = keptBox.y; y < keptBox.y + keptBox.height; y += 1) {
+    for (let i = y * width + keptBox.x, end = i + keptBox.width; i < end; i += 1) {
+      keptCore[i] = isKept[labels[i]!]!;
+    }
+  }
+  // The soft rim around the kept parts belongs to them; soft values elsewhere are other things.
+  const rim = dilate(keptCore, width, height, rimWidth);
+  for (let y = keptBox.y; y < keptBox.y + keptBox.height; y += 1) {
+    for (let i = y * width + keptBox.x, end = i + keptBox.width; i < end; i += 1) {
+      alpha[i] = keptCore[i] ? probability[i]! : rim[i] && !core[i] ? probability[i]! : 0;
+    }
   }
   return alpha;
 }
