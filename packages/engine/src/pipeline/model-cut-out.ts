@@ -554,9 +554,11 @@ function fillEnclosedParts(raster: Raster, alpha: Uint8Array, probability: Uint8
   const isBackground = new Uint8Array(components.length + 1);
   for (const part of components) if (part.touchesBorder) isBackground[part.label] = 1;
   const product = new Uint8Array(width * height);
-  for (let i = 0; i < product.length; i += 1) product[i] = isBackground[labels[i]!] ? 0 : 1;
   let productArea = 0;
-  for (let i = 0; i < product.length; i += 1) productArea += product[i]!;
+  for (let i = 0; i < product.length; i += 1) {
+    product[i] = isBackground[labels[i]!] ? 0 : 1;
+    productArea += product[i]!;
+  }
   const seeThrough = findSeeThrough(raster, alpha, probability, product, productArea);
   const openShare = new Float64Array(components.length + 1);
   for (let i = 0; i < labels.length; i += 1) if (seeThrough[i]) openShare[labels[i]!]! += 1;
@@ -830,7 +832,11 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
   const nearBox = clipBox(padBox(insideBox, band), width, height);
   const nearOutside = dilateWithin(outside, width, height, band, nearBox);
   const unknown = new Uint8Array(width * height);
-  for (let i = 0; i < unknown.length; i += 1) unknown[i] = nearInside[i]! & nearOutside[i]!;
+  for (let y = nearBox.y; y < nearBox.y + nearBox.height; y += 1) {
+    for (let i = y * width + nearBox.x, end = i + nearBox.width; i < end; i += 1) {
+      unknown[i] = nearInside[i]! & nearOutside[i]!;
+    }
+  }
   // The filter's value at a pixel reads the photo within twice its radius: it runs on that much
   // round the band alone, with the same sums there as on the whole photo (added from another
   // corner, so their float rounding may differ in the last bits: the seven fixture product photos
