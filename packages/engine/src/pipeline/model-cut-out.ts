@@ -3,7 +3,6 @@ import {
   boxMeanAt,
   dilateWithin,
   guidedFilter,
-  integralOf,
   labelComponents,
   type Component,
 } from './mask-tools.js';
