@@ -23,7 +23,7 @@ export type Component = {
 
 /**
  * Labels the 4-connected parts of the pixels where `inside` is non-zero (labels from 1; 0 is
- * outside). `weight` adds up into each part's mass.
+ * outside). `weight` (integers, such as 8-bit probabilities) adds up into each part's mass.
  */
 export function labelComponents(
   inside: Uint8Array,
@@ -75,9 +75,9 @@ export function labelComponents(
       if (y > maxY) maxY = y;
       if (x0 === 0 || y === 0 || x1 === width - 1 || y === height - 1) touchesBorder = true;
       // A seed at the start of each unlabelled run of the part touching this one above and below.
-      for (const step of [-width, width]) {
-        const row = y + Math.sign(step);
+      for (let row = y - 1; row <= y + 1; row += 2) {
         if (row < 0 || row >= height) continue;
+        const step = (row - y) * width;
         let inRun = false;
         for (let i = left + step; i <= right + step; i += 1) {
           const open = inside[i] !== 0 && labels[i] === 0;
