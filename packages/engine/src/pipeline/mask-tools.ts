@@ -4,6 +4,9 @@
  * need no copy into OpenCV's heap.
  */
 
+import type { Box } from '../types.js';
+import { dilate } from './raster.js';
+
 export type Component = {
   label: number;
   area: number;
@@ -20,66 +23,81 @@ export type Component = {
 
 /**
  * Labels the 4-connected parts of the pixels where `inside` is non-zero (labels from 1; 0 is
- * outside). `weight` adds up into each part's mass.
+ * outside). `weight` (integers, such as 8-bit probabilities) adds up into each part's mass.
  */
 export function labelComponents(
   inside: Uint8Array,
   width: number,
   height: number,
-  weight?: Uint8Array | Float32Array,
+  weight?: Uint8Array,
 ): { labels: Int32Array; components: Component[] } {
   const labels = new Int32Array(width * height);
   const components: Component[] = [];
-  const stack = new Int32Array(width * height);
+  // Seeds of runs still to fill. A part is filled a row's run at a time (a megapixel background
+  // is one part); its sums are integers, so the order the runs come in does not change them.
+  const seeds: number[] = [];
   for (let start = 0; start < inside.length; start += 1) {
     if (!inside[start] || labels[start]) continue;
     const label = components.length + 1;
-    const part: Component = {
-      label,
-      area: 0,
-      mass: 0,
-      minX: width,
-      minY: height,
-      maxX: -1,
-      maxY: -1,
-      sumX: 0,
-      sumY: 0,
-      touchesBorder: false,
-    };
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = label;
-    while (top > 0) {
-      const i = stack[--top]!;
-      const x = i % width;
-      const y = (i - x) / width;
-      part.area += 1;
-      part.mass += weight ? weight[i]! : 1;
-      part.sumX += x;
-      part.sumY += y;
-      if (x < part.minX) part.minX = x;
-      if (x > part.maxX) part.maxX = x;
-      if (y < part.minY) part.minY = y;
-      if (y > part.maxY) part.maxY = y;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) part.touchesBorder = true;
-      if (x > 0 && inside[i - 1] && !labels[i - 1]) {
-        labels[i - 1] = label;
-        stack[top++] = i - 1;
+    let area = 0;
+    let mass = 0;
+    let minX = width;
+    let minY = height;
+    let maxX = -1;
+    let maxY = -1;
+    let sumX = 0;
+    let sumY = 0;
+    let touchesBorder = false;
+    seeds.push(start);
+    while (seeds.length > 0) {
+      const seed = seeds.pop()!;
+      if (labels[seed]) continue;
+      const y = Math.floor(seed / width);
+      const rowStart = y * width;
+      const rowEnd = rowStart + width - 1;
+      let left = seed;
+      while (left > rowStart && inside[left - 1] && !labels[left - 1]) left -= 1;
+      let right = seed;
+      while (right < rowEnd && inside[right + 1] && !labels[right + 1]) right += 1;
+      const length = right - left + 1;
+      for (let i = left; i <= right; i += 1) {
+        labels[i] = label;
+        mass += weight ? weight[i]! : 1;
       }
-      if (x < width - 1 && inside[i + 1] && !labels[i + 1]) {
-        labels[i + 1] = label;
-        stack[top++] = i + 1;
-      }
-      if (y > 0 && inside[i - width] && !labels[i - width]) {
-        labels[i - width] = label;
-        stack[top++] = i - width;
-      }
-      if (y < height - 1 && inside[i + width] && !labels[i + width]) {
-        labels[i + width] = label;
-        stack[top++] = i + width;
+      const x0 = left - rowStart;
+      const x1 = right - rowStart;
+      area += length;
+      sumX += ((x0 + x1) * length) / 2;
+      sumY += y * length;
+      if (x0 < minX) minX = x0;
+      if (x1 > maxX) maxX = x1;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+      if (x0 === 0 || y === 0 || x1 === width - 1 || y === height - 1) touchesBorder = true;
+      // A seed at the start of each unlabelled run of the part touching this one above and below.
+      for (let row = y - 1; row <= y + 1; row += 2) {
+        if (row < 0 || row >= height) continue;
+        const step = (row - y) * width;
+        let inRun = false;
+        for (let i = left + step; i <= right + step; i += 1) {
+          const open = inside[i] !== 0 && labels[i] === 0;
+          if (open && !inRun) seeds.push(i);
+          inRun = open;
+        }
       }
     }
-    components.push(part);
+    components.push({
+      label,
+      area,
+      mass,
+      minX,
+      minY,
+      maxX,
+      maxY,
+      sumX,
+      sumY,
+      touchesBorder,
+    });
   }
   return { labels, components };
 }
@@ -91,15 +109,8 @@ export function boxMean(
   height: number,
   radius: number,
 ): Float32Array {
+  const integral = integralOf(values, width, height);
   const stride = width + 1;
-  const integral = new Float64Array(stride * (height + 1));
-  for (let y = 0; y < height; y += 1) {
-    let row = 0;
-    for (let x = 0; x < width; x += 1) {
-      row += values[y * width + x]!;
-      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row;
-    }
-  }
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y += 1) {
     const y0 = Math.max(0, y - radius);
@@ -118,9 +129,49 @@ export function boxMean(
   return out;
 }
 
+/** Summed-area table of `values`, one row and column of zeros before the image's. */
+export function integralOf(values: Float32Array, width: number, height: number): Float64Array {
+  const stride = width + 1;
+  const integral = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y += 1) {
+    let row = 0;
+    for (let x = 0; x < width; x += 1) {
+      row += values[y * width + x]!;
+      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + row;
+    }
+  }
+  return integral;
+}
+
+/**
+ * `boxMean`'s value at one pixel, from `integralOf` the same values: for a caller that needs the
+ * mean at few of the pixels. Rounded to 32 bits as `boxMean` stores it.
+ */
+export function boxMeanAt(
+  integral: Float64Array,
+  width: number,
+  height: number,
+  radius: number,
+  x: number,
+  y: number,
+): number {
+  const stride = width + 1;
+  const y0 = Math.max(0, y - radius);
+  const y1 = Math.min(height, y + radius + 1);
+  const x0 = Math.max(0, x - radius);
+  const x1 = Math.min(width, x + radius + 1);
+  const sum =
+    integral[y1 * stride + x1]! -
+    integral[y0 * stride + x1]! -
+    integral[y1 * stride + x0]! +
+    integral[y0 * stride + x0]!;
+  return Math.fround(sum / ((y1 - y0) * (x1 - x0)));
+}
+
 /**
  * Guided filter (He, Sun and Tang, 2010) with a grey guide: `input` is smoothed where the guide
- * is flat and follows the guide's edges where it has them. Values and guide in 0..1.
+ * is flat and follows the guide's edges where it has them. Values and guide in 0..1. With
+ * `wanted`, only the pixels set in it are filtered (the others are 0).
  */
 export function guidedFilter(
   guide: Float32Array,
@@ -129,6 +180,7 @@ export function guidedFilter(
   height: number,
   radius: number,
   epsilon: number,
+  wanted?: Uint8Array,
 ): Float32Array {
   const n = guide.length;
   const product = new Float32Array(n);
@@ -149,9 +201,51 @@ export function guidedFilter(
     a[i] = covariance / (variance + epsilon);
     b[i] = meanInput[i]! - a[i]! * meanGuide[i]!;
   }
-  const meanA = boxMean(a, width, height, radius);
-  const meanB = boxMean(b, width, height, radius);
   const out = new Float32Array(n);
-  for (let i = 0; i < n; i += 1) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
+  if (!wanted) {
+    const meanA = boxMean(a, width, height, radius);
+    const meanB = boxMean(b, width, height, radius);
+    for (let i = 0; i < n; i += 1) out[i] = meanA[i]! * guide[i]! + meanB[i]!;
+    return out;
+  }
+  const sumsA = integralOf(a, width, height);
+  const sumsB = integralOf(b, width, height);
+  for (let y = 0, i = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1, i += 1) {
+      if (!wanted[i]) continue;
+      const meanA = boxMeanAt(sumsA, width, height, radius, x, y);
+      out[i] = meanA * guide[i]! + boxMeanAt(sumsB, width, height, radius, x, y);
+    }
+  }
+  return out;
+}
+
+/**
+ * `dilate` of the mask read over `box` alone (0 elsewhere). The dilation at a pixel reads the
+ * mask within the radius, so it runs on the box grown by the radius: a mask set over most of the
+ * photo (the outside of a product) costs the size of the box, not of the photo.
+ */
+export function dilateWithin(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  box: Box,
+): Uint8Array {
+  const x0 = Math.max(0, box.x - radius);
+  const y0 = Math.max(0, box.y - radius);
+  const grownWidth = Math.min(width, box.x + box.width + radius) - x0;
+  const grownHeight = Math.min(height, box.y + box.height + radius) - y0;
+  const grown = new Uint8Array(grownWidth * grownHeight);
+  for (let y = 0; y < grownHeight; y += 1) {
+    const from = (y + y0) * width + x0;
+    grown.set(mask.subarray(from, from + grownWidth), y * grownWidth);
+  }
+  const dilated = dilate(grown, grownWidth, grownHeight, radius);
+  const out = new Uint8Array(width * height);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    const from = (y - y0) * grownWidth + box.x - x0;
+    out.set(dilated.subarray(from, from + box.width), y * width + box.x);
+  }
   return out;
 }

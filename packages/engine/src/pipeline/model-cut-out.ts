@@ -1,6 +1,12 @@
 import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
-import { boxMean, guidedFilter, labelComponents, type Component } from './mask-tools.js';
-import { boundingBoxOf, dilate, type Raster } from './raster.js';
+import {
+  boxMeanAt,
+  dilateWithin,
+  guidedFilter,
+  labelComponents,
+  type Component,
+} from './mask-tools.js';
+import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
@@ -354,17 +360,38 @@ export function keepTheProduct(
   const alpha = new Uint8Array(width * height);
   if (components.length === 0) return alpha;
   const kept = chooseProductParts(components, width, height);
-  const keptCore = new Uint8Array(width * height);
-  for (let i = 0; i < keptCore.length; i += 1) keptCore[i] = kept.has(labels[i]!) ? 1 : 0;
-  // The soft rim around the kept parts belongs to them; soft values elsewhere are other things.
-  const rim = dilate(
-    keptCore,
+  const isKept = new Uint8Array(all.length + 1);
+  for (const label of kept) isKept[label] = 1;
+  // Nothing is kept past the kept parts' box grown by the rim: only that box is worked.
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (const part of components) {
+    if (!isKept[part.label]) continue;
+    minX = Math.min(minX, part.minX);
+    minY = Math.min(minY, part.minY);
+    maxX = Math.max(maxX, part.maxX);
+    maxY = Math.max(maxY, part.maxY);
+  }
+  const rimWidth = Math.max(3, Math.round(Math.max(width, height) / 150));
+  const keptBox = clipBox(
+    padBox({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, rimWidth),
     width,
     height,
-    Math.max(3, Math.round(Math.max(width, height) / 150)),
   );
-  for (let i = 0; i < alpha.length; i += 1) {
-    alpha[i] = keptCore[i] ? probability[i]! : rim[i] && !core[i] ? probability[i]! : 0;
+  const keptCore = new Uint8Array(width * height);
+  for (let y = keptBox.y; y < keptBox.y + keptBox.height; y += 1) {
+    for (let i = y * width + keptBox.x, end = i + keptBox.width; i < end; i += 1) {
+      keptCore[i] = isKept[labels[i]!]!;
+    }
+  }
+  // The soft rim around the kept parts belongs to them; soft values elsewhere are other things.
+  const rim = dilate(keptCore, width, height, rimWidth);
+  for (let y = keptBox.y; y < keptBox.y + keptBox.height; y += 1) {
+    for (let i = y * width + keptBox.x, end = i + keptBox.width; i < end; i += 1) {
+      alpha[i] = keptCore[i] ? probability[i]! : rim[i] && !core[i] ? probability[i]! : 0;
+    }
   }
   return alpha;
 }
@@ -433,7 +460,14 @@ function keepThinParts(
   if (components.length === 0) return;
   const touching = dilate(nearCore, width, height, 1);
   const attached = new Uint8Array(components.length + 1);
-  for (let i = 0; i < count; i += 1) if (labels[i] && touching[i]) attached[labels[i]!] = 1;
+  let anyAttached = false;
+  for (let i = 0; i < count; i += 1) {
+    if (labels[i] && touching[i]) {
+      attached[labels[i]!] = 1;
+      anyAttached = true;
+    }
+  }
+  if (!anyAttached) return;
   const distance = distanceFrom(core, width, height);
   const reach = new Float32Array(components.length + 1);
   for (let i = 0; i < count; i += 1) {
@@ -519,8 +553,11 @@ function fillEnclosedParts(raster: Raster, alpha: Uint8Array, probability: Uint8
   const isBackground = new Uint8Array(components.length + 1);
   for (const part of components) if (part.touchesBorder) isBackground[part.label] = 1;
   const product = new Uint8Array(width * height);
-  for (let i = 0; i < product.length; i += 1) product[i] = isBackground[labels[i]!] ? 0 : 1;
-  const productArea = product.reduce((sum, value) => sum + value, 0);
+  let productArea = 0;
+  for (let i = 0; i < product.length; i += 1) {
+    product[i] = isBackground[labels[i]!] ? 0 : 1;
+    productArea += product[i]!;
+  }
   const seeThrough = findSeeThrough(raster, alpha, probability, product, productArea);
   const openShare = new Float64Array(components.length + 1);
   for (let i = 0; i < labels.length; i += 1) if (seeThrough[i]) openShare[labels[i]!]! += 1;
@@ -611,8 +648,9 @@ function findSeeThrough(
   let spreadSum = 0;
   let ringCount = 0;
   for (let i = 0; i < product.length; i += 1) {
+    if (!near[i] || product[i]) continue;
     const colour = backdrop[cellOf(i)];
-    if (!near[i] || product[i] || !colour) continue;
+    if (!colour) continue;
     spreadSum += distance(i, colour) ** 2;
     ringCount += 1;
   }
@@ -622,31 +660,49 @@ function findSeeThrough(
   const tolerance = Math.max(LEAST_TOLERANCE, 3 * spread);
   const matches = new Uint8Array(width * height);
   for (let i = 0; i < matches.length; i += 1) {
+    if (!product[i]) continue;
     const colour = backdrop[cellOf(i)];
-    matches[i] = product[i] && colour && distance(i, colour) < tolerance ? 1 : 0;
+    matches[i] = colour && distance(i, colour) < tolerance ? 1 : 0;
   }
   const { labels, components } = labelComponents(matches, width, height, probability);
   if (components.length === 0) return open;
+  // Only pixels within two steps (NEIGHBOURS' reach) of a region can see one.
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (const part of components) {
+    minX = Math.min(minX, part.minX);
+    minY = Math.min(minY, part.minY);
+    maxX = Math.max(maxX, part.maxX);
+    maxY = Math.max(maxY, part.maxY);
+  }
+  const regionsBox = clipBox(
+    padBox({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, 2),
+    width,
+    height,
+  );
   // Regions reaching the outer edge are the product's rim on the backdrop, left to decontaminate.
   const reachesEdge = new Uint8Array(components.length + 1);
   // The colour of the product round each region: its sure pixels two steps from it.
   const surround = new Float64Array((components.length + 1) * 4);
-  for (let i = 0; i < labels.length; i += 1) {
-    if (matches[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    for (const [dx, dy] of NEIGHBOURS) {
-      const nx = x + dx;
-      const ny = y + dy;
-      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-      const label = labels[ny * width + nx]!;
-      if (!label) continue;
-      if (!product[i]) reachesEdge[label] = 1;
-      else if (alpha[i]! >= CORE) {
-        for (let k = 0; k < 3; k += 1) surround[label * 4 + k]! += data[i * channels + k]!;
-        surround[label * 4 + 3]! += 1;
+  for (let y = regionsBox.y; y < regionsBox.y + regionsBox.height; y += 1) {
+    for (let x = regionsBox.x; x < regionsBox.x + regionsBox.width; x += 1) {
+      const i = y * width + x;
+      if (matches[i]) continue;
+      for (const [dx, dy] of NEIGHBOURS) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const label = labels[ny * width + nx]!;
+        if (!label) continue;
+        if (!product[i]) reachesEdge[label] = 1;
+        else if (alpha[i]! >= CORE) {
+          for (let k = 0; k < 3; k += 1) surround[label * 4 + k]! += data[i * channels + k]!;
+          surround[label * 4 + 3]! += 1;
+        }
+        break;
       }
-      break;
     }
   }
   const opened = new Uint8Array(components.length + 1);
@@ -717,14 +773,20 @@ function closeNotches(
   height: number,
 ): void {
   const radius = Math.max(2, Math.round(Math.max(width, height) / 70));
+  const insideBox = boundingBoxOf(alpha, width, CORE);
+  if (!insideBox) return;
   const inside = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i += 1) inside[i] = alpha[i]! >= CORE ? 1 : 0;
   const grown = dilate(inside, width, height, radius);
   const outsideGrown = new Uint8Array(width * height);
   for (let i = 0; i < grown.length; i += 1) outsideGrown[i] = grown[i] ? 0 : 1;
-  const closedOutside = dilate(outsideGrown, width, height, radius);
-  for (let i = 0; i < alpha.length; i += 1) {
-    if (!closedOutside[i] && !inside[i] && probability[i]! >= 64) alpha[i] = 255;
+  // Past the grown box all is outside and stays so: the closing is needed within it alone.
+  const grownBox = clipBox(padBox(insideBox, radius), width, height);
+  const closedOutside = dilateWithin(outsideGrown, width, height, radius, grownBox);
+  for (let y = grownBox.y; y < grownBox.y + grownBox.height; y += 1) {
+    for (let i = y * width + grownBox.x, end = i + grownBox.width; i < end; i += 1) {
+      if (!closedOutside[i] && !inside[i] && probability[i]! >= 64) alpha[i] = 255;
+    }
   }
 }
 
@@ -733,15 +795,18 @@ function closeNotches(
  * bright window reads as half there) would let the new scene show through.
  */
 function solidifyInside(alpha: Uint8Array, width: number, height: number): void {
+  // Past the box of the product's core every pixel is outside itself: nothing there changes.
+  const insideBox = boundingBoxOf(alpha, width, CORE);
+  if (!insideBox) return;
   const outside = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
-  const nearOutside = dilate(
-    outside,
-    width,
-    height,
-    Math.max(3, Math.round(Math.max(width, height) / 100)),
-  );
-  for (let i = 0; i < alpha.length; i += 1) if (!nearOutside[i]) alpha[i] = 255;
+  const radius = Math.max(3, Math.round(Math.max(width, height) / 100));
+  const nearOutside = dilateWithin(outside, width, height, radius, insideBox);
+  for (let y = insideBox.y; y < insideBox.y + insideBox.height; y += 1) {
+    for (let i = y * width + insideBox.x, end = i + insideBox.width; i < end; i += 1) {
+      if (!nearOutside[i]) alpha[i] = 255;
+    }
+  }
 }
 
 /**
@@ -753,6 +818,8 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
   const { width, height, data, channels } = raster;
   const side = Math.max(width, height);
   const band = Math.max(2, Math.round(side / 256));
+  const insideBox = boundingBoxOf(alpha, width, CORE);
+  if (!insideBox) return;
   const inside = new Uint8Array(width * height);
   const outside = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i += 1) {
@@ -760,9 +827,15 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
     outside[i] = alpha[i]! < CORE ? 1 : 0;
   }
   const nearInside = dilate(inside, width, height, band);
-  const nearOutside = dilate(outside, width, height, band);
+  // The band lies where both are near, so within the box that nearInside covers.
+  const nearBox = clipBox(padBox(insideBox, band), width, height);
+  const nearOutside = dilateWithin(outside, width, height, band, nearBox);
   const unknown = new Uint8Array(width * height);
-  for (let i = 0; i < unknown.length; i += 1) unknown[i] = nearInside[i]! & nearOutside[i]!;
+  for (let y = nearBox.y; y < nearBox.y + nearBox.height; y += 1) {
+    for (let i = y * width + nearBox.x, end = i + nearBox.width; i < end; i += 1) {
+      unknown[i] = nearInside[i]! & nearOutside[i]!;
+    }
+  }
   // The filter's value at a pixel reads the photo within twice its radius: it runs on that much
   // round the band alone, with the same sums there as on the whole photo (added from another
   // corner, so their float rounding may differ in the last bits: the seven fixture product photos
@@ -773,6 +846,7 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
   const count = crop.width * crop.height;
   const guide = new Float32Array(count);
   const input = new Float32Array(count);
+  const inBand = new Uint8Array(count);
   for (let y = 0; y < crop.height; y += 1) {
     for (let x = 0; x < crop.width; x += 1) {
       const i = (y + crop.y) * width + x + crop.x;
@@ -780,9 +854,10 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
       const c = y * crop.width + x;
       guide[c] = (0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!) / 255;
       input[c] = alpha[i]! / 255;
+      inBand[c] = unknown[i]!;
     }
   }
-  const filtered = guidedFilter(guide, input, crop.width, crop.height, radius, 1e-3);
+  const filtered = guidedFilter(guide, input, crop.width, crop.height, radius, 1e-3, inBand);
   for (let y = 0; y < crop.height; y += 1) {
     for (let x = 0; x < crop.width; x += 1) {
       const i = (y + crop.y) * width + x + crop.x;
@@ -850,48 +925,57 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   for (let i = 0; i < edge.length; i += 1) edge[i] = alpha[i]! >= 13 && alpha[i]! <= 242 ? 1 : 0;
   const crop = cropAround(edge, width, height, radius);
   if (!crop) return;
-  const count = crop.width * crop.height;
-  // The photo's pixel of each pixel of the crop.
-  const at = new Int32Array(count);
-  for (let y = 0, c = 0; y < crop.height; y += 1) {
-    for (let x = 0, i = (y + crop.y) * width + crop.x; x < crop.width; x += 1, c += 1, i += 1) {
-      at[c] = i;
+  const { width: cropWidth, height: cropHeight } = crop;
+  // Summed-area tables (as integralOf makes them) of the clear pixels, the solid ones and their
+  // colours, filled in one pass over the crop: the means are then read at the edge's pixels
+  // alone, a few percent of the crop.
+  const stride = cropWidth + 1;
+  const tables = Array.from({ length: 8 }, () => new Float64Array(stride * (cropHeight + 1)));
+  const clearSums = tables[0]!;
+  const solidSums = tables[1]!;
+  const backgroundSums = tables.slice(2, 5);
+  const productSums = tables.slice(5);
+  const pixel = new Float64Array(8);
+  const rowSums = new Float64Array(8);
+  for (let y = 0; y < cropHeight; y += 1) {
+    rowSums.fill(0);
+    for (let x = 0; x < cropWidth; x += 1) {
+      const i = (y + crop.y) * width + x + crop.x;
+      const isClear = alpha[i]! < 13 ? 1 : 0;
+      const isSolid = alpha[i]! > 242 ? 1 : 0;
+      pixel[0] = isClear;
+      pixel[1] = isSolid;
+      for (let k = 0; k < 3; k += 1) {
+        pixel[2 + k] = data[i * channels + k]! * isClear;
+        pixel[5 + k] = data[i * channels + k]! * isSolid;
+      }
+      const above = y * stride + x + 1;
+      const here = above + stride;
+      for (let t = 0; t < 8; t += 1) {
+        rowSums[t]! += pixel[t]!;
+        tables[t]![here] = tables[t]![above]! + rowSums[t]!;
+      }
     }
   }
-  const clear = new Float32Array(count);
-  const solid = new Float32Array(count);
-  for (let c = 0; c < count; c += 1) {
-    const value = alpha[at[c]!]!;
-    clear[c] = value < 13 ? 1 : 0;
-    solid[c] = value > 242 ? 1 : 0;
-  }
-  const clearShare = boxMean(clear, crop.width, crop.height, radius);
-  const solidShare = boxMean(solid, crop.width, crop.height, radius);
-  const backgroundSums: Float32Array[] = [];
-  const productSums: Float32Array[] = [];
-  for (let k = 0; k < 3; k += 1) {
-    const clearPart = new Float32Array(count);
-    const solidPart = new Float32Array(count);
-    for (let c = 0; c < count; c += 1) {
-      const value = data[at[c]! * channels + k]!;
-      clearPart[c] = value * clear[c]!;
-      solidPart[c] = value * solid[c]!;
-    }
-    backgroundSums.push(boxMean(clearPart, crop.width, crop.height, radius));
-    productSums.push(boxMean(solidPart, crop.width, crop.height, radius));
-  }
+  const meanAt = (sums: Float64Array, x: number, y: number) =>
+    boxMeanAt(sums, cropWidth, cropHeight, radius, x, y);
   const own = [0, 0, 0];
   const background = [0, 0, 0];
   const product = [0, 0, 0];
-  for (let c = 0; c < count; c += 1) {
-    const i = at[c]!;
+  for (let c = 0; c < cropWidth * cropHeight; c += 1) {
+    const x = c % cropWidth;
+    const y = (c - x) / cropWidth;
+    const i = (y + crop.y) * width + x + crop.x;
     let a = alpha[i]! / 255;
-    if (a <= 0.05 || a >= 0.95 || clearShare[c]! <= 0) continue;
-    const hasProduct = solidShare[c]! > 0;
+    if (a <= 0.05 || a >= 0.95) continue;
+    const clearShare = meanAt(clearSums, x, y);
+    if (clearShare <= 0) continue;
+    const solidShare = meanAt(solidSums, x, y);
+    const hasProduct = solidShare > 0;
     for (let k = 0; k < 3; k += 1) {
       own[k] = data[i * channels + k]!;
-      background[k] = backgroundSums[k]![c]! / clearShare[c]!;
-      product[k] = hasProduct ? productSums[k]![c]! / solidShare[c]! : own[k]!;
+      background[k] = meanAt(backgroundSums[k]!, x, y) / clearShare;
+      product[k] = hasProduct ? meanAt(productSums[k]!, x, y) / solidShare : own[k]!;
     }
     const share = hasProduct && a < 0.5 ? colourShare(own, product, background) : 1;
     if (share < BACKDROP_SHARE) {
