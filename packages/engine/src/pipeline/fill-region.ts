@@ -804,18 +804,52 @@ function pushPull(values: Float32Array, weights: Float32Array, w: number, h: num
   }
   const coarse = pushPull(coarseValues, coarseWeights, cw, ch);
   const out = new Float32Array(w * h * 3);
+  // The coarse level sampled bilinearly at each pixel (clamped at the edges): where a column or
+  // row falls between the coarse ones depends on it alone, so it is worked out once per line.
+  const columns = bilinearSteps(w, cw);
+  const rows = bilinearSteps(h, ch);
   for (let y = 0; y < h; y += 1) {
+    const top = rows.low[y]! * cw;
+    const bottom = rows.high[y]! * cw;
+    const ay = rows.share[y]!;
     for (let x = 0; x < w; x += 1) {
       const i = y * w + x;
       const weight = Math.min(1, weights[i]!);
-      const up = sampleBilinear(coarse, cw, ch, (x - 0.5) / 2, (y - 0.5) / 2);
+      const left = columns.low[x]!;
+      const right = columns.high[x]!;
+      const ax = columns.share[x]!;
       for (let c = 0; c < 3; c += 1) {
+        const above =
+          coarse[(top + left) * 3 + c]! * (1 - ax) + coarse[(top + right) * 3 + c]! * ax;
+        const below =
+          coarse[(bottom + left) * 3 + c]! * (1 - ax) + coarse[(bottom + right) * 3 + c]! * ax;
+        const up = above * (1 - ay) + below * ay;
         const own = weights[i]! > 0 ? values[i * 3 + c]! / weights[i]! : 0;
-        out[i * 3 + c] = own * weight + up[c]! * (1 - weight);
+        out[i * 3 + c] = own * weight + up * (1 - weight);
       }
     }
   }
   return out;
+}
+
+/**
+ * For each of `size` fine positions, the two coarse positions (of `coarseSize`, half as many)
+ * it lies between (clamped at the edges) and its share of the way to the second.
+ */
+function bilinearSteps(
+  size: number,
+  coarseSize: number,
+): { low: Int32Array; high: Int32Array; share: Float64Array } {
+  const low = new Int32Array(size);
+  const high = new Int32Array(size);
+  const share = new Float64Array(size);
+  for (let p = 0; p < size; p += 1) {
+    const f = Math.max(0, Math.min(coarseSize - 1, (p - 0.5) / 2));
+    low[p] = Math.floor(f);
+    high[p] = Math.min(coarseSize - 1, low[p]! + 1);
+    share[p] = f - low[p]!;
+  }
+  return { low, high, share };
 }
 
 function normalize(values: Float32Array, weights: Float32Array): Float32Array {
@@ -825,30 +859,6 @@ function normalize(values: Float32Array, weights: Float32Array): Float32Array {
     for (let c = 0; c < 3; c += 1) out[i * 3 + c] = values[i * 3 + c]! / weight;
   }
   return out;
-}
-
-function sampleBilinear(
-  image: Float32Array,
-  w: number,
-  h: number,
-  fx: number,
-  fy: number,
-): [number, number, number] {
-  const x = Math.max(0, Math.min(w - 1, fx));
-  const y = Math.max(0, Math.min(h - 1, fy));
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const x1 = Math.min(w - 1, x0 + 1);
-  const y1 = Math.min(h - 1, y0 + 1);
-  const ax = x - x0;
-  const ay = y - y0;
-  const result: [number, number, number] = [0, 0, 0];
-  for (let c = 0; c < 3; c += 1) {
-    const top = image[(y0 * w + x0) * 3 + c]! * (1 - ax) + image[(y0 * w + x1) * 3 + c]! * ax;
-    const bottom = image[(y1 * w + x0) * 3 + c]! * (1 - ax) + image[(y1 * w + x1) * 3 + c]! * ax;
-    result[c] = top * (1 - ay) + bottom * ay;
-  }
-  return result;
 }
 
 /** Standard deviation of pixel-to-neighbour differences around the hole: the photo's grain. */

@@ -487,18 +487,31 @@ export async function coverOf(
     .resize(box.width, box.height, { fit: 'fill' })
     .raw()
     .toBuffer();
-  const outside = new Uint8Array(frame.width * frame.height).fill(1);
+  // Shrinking the cover is growing what lies outside it, by two pixels: only the box (in the
+  // frame) and two pixels round it can matter, so that is worked on in its own coordinates.
+  const shrink = 2;
+  const area = clipBox(
+    padBox(clipBox(box, frame.width, frame.height), shrink),
+    frame.width,
+    frame.height,
+  );
+  const outside = new Uint8Array(area.width * area.height).fill(1);
   for (let y = 0; y < box.height; y += 1) {
     for (let x = 0; x < box.width; x += 1) {
       const fx = x + box.x;
       const fy = y + box.y;
       if (fx < 0 || fy < 0 || fx >= frame.width || fy >= frame.height) continue;
-      if (alpha[y * box.width + x]! >= 250) outside[fy * frame.width + fx] = 0;
+      if (alpha[y * box.width + x]! >= 250) outside[(fy - area.y) * area.width + fx - area.x] = 0;
     }
   }
-  // Shrinking the cover is growing what lies outside it.
-  const margin = dilate(outside, frame.width, frame.height, 2);
-  return margin.map((v) => (v ? 0 : 1));
+  const margin = dilate(outside, area.width, area.height, shrink);
+  const cover = new Uint8Array(frame.width * frame.height);
+  for (let k = 0; k < margin.length; k += 1) {
+    if (margin[k]) continue;
+    const x = k % area.width;
+    cover[((k - x) / area.width + area.y) * frame.width + x + area.x] = 1;
+  }
+  return cover;
 }
 
 /**

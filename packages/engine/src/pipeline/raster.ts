@@ -75,15 +75,19 @@ export function boundingBoxOf(mask: Uint8Array, width: number, threshold = 1): B
   let minY = height;
   let maxX = -1;
   let maxY = -1;
+  // Each row from its left end to its first pixel in, then from its right end to its last: the
+  // pixels between need no look (this runs over whole frames for every dilation).
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (mask[y * width + x]! >= threshold) {
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-      }
-    }
+    const row = y * width;
+    let first = 0;
+    while (first < width && !(mask[row + first]! >= threshold)) first += 1;
+    if (first === width) continue;
+    let last = width - 1;
+    while (!(mask[row + last]! >= threshold)) last -= 1;
+    if (first < minX) minX = first;
+    if (last > maxX) maxX = last;
+    if (y < minY) minY = y;
+    maxY = y;
   }
   if (maxX < 0) return null;
   return { x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 };

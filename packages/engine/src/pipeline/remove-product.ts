@@ -154,43 +154,43 @@ export async function findRemovalHole(
           },
         )
       : new Uint8Array(width * height);
-  const partsGrown = dilate(parts, width, height, radius);
-  for (let i = 0; i < hole.length; i += 1) {
-    if (partsGrown[i] && !(words[i] && !object[i])) hole[i] = 1;
+  // Most swaps have no protruding parts: their dilations below are then empty, and skipped.
+  const hasParts = parts.includes(1);
+  const partsGrown = hasParts ? dilate(parts, width, height, radius) : parts;
+  if (hasParts) {
+    for (let i = 0; i < hole.length; i += 1) {
+      if (partsGrown[i] && !(words[i] && !object[i])) hole[i] = 1;
+    }
   }
+  // What the saliency model is sure of (see CORE_LEVEL).
+  const core =
+    salient && saliency
+      ? salient.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0))
+      : null;
   // The object the caller places against and lays the old shadow from is what the model is sure
   // of, grown by the edge radius as GrabCut's is (the caller shrinks it back): a soft shadow the
   // model half counts as the object belongs to the hole, not to the object.
-  const objectGrown =
-    salient && saliency
-      ? dilate(
-          salient.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0)),
-          width,
-          height,
-          radius,
-        )
-      : grown;
-  const partsOfObject =
-    salient && saliency
-      ? dilate(
-          parts.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0)),
-          width,
-          height,
-          radius,
-        )
-      : partsGrown;
-  const kept = dilate(partsOfObject, width, height, radius);
-  for (let i = 0; i < objectGrown.length; i += 1) if (kept[i]) objectGrown[i] = 1;
-  if (salient && saliency) {
+  const objectGrown = core ? dilate(core, width, height, radius) : grown;
+  if (hasParts) {
+    // The parts of the object grown by the edge radius, then by it once more: a square dilation
+    // by r twice is one by 2r, made in one pass. Only parts the model is sure of, with a model.
+    const partsOfObject = core
+      ? parts.map((v, i) => (v && saliency!.data[i]! >= CORE_LEVEL ? 1 : 0))
+      : parts;
+    const kept = dilate(partsOfObject, width, height, 2 * radius);
+    for (let i = 0; i < objectGrown.length; i += 1) if (kept[i]) objectGrown[i] = 1;
+  }
+  if (core) {
     // Where the model's map is weak or joins the object to the scene (a saucer under a pot that
     // the map runs into the desk, a strap's far end), the object's own colours still tell it.
-    const core = salient.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0));
     const unlike = findObjectColouredParts(frame, { box, hole, core, words });
-    const unlikeGrown = dilate(unlike, width, height, radius);
-    for (let i = 0; i < hole.length; i += 1) {
-      if (!unlikeGrown[i] || (words[i] && !object[i])) continue;
-      hole[i] = 1;
-      objectGrown[i] = 1;
+    if (unlike.includes(1)) {
+      const unlikeGrown = dilate(unlike, width, height, radius);
+      for (let i = 0; i < hole.length; i += 1) {
+        if (!unlikeGrown[i] || (words[i] && !object[i])) continue;
+        hole[i] = 1;
+        objectGrown[i] = 1;
+      }
     }
   }
   if (isPlain) {
@@ -204,6 +204,14 @@ export async function findRemovalHole(
   }
   return { hole, object: objectGrown };
 }
+
+/** The four neighbours of a pixel, in the order they are visited (made once, not per pixel). */
+const SIDES = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 
 /** Share of the lit surface's luminance under which a pixel joined to the hole is its shadow. */
 const HARD_SHADOW_DARKNESS = 0.55;
@@ -331,12 +339,7 @@ function findEnclosedPieces(
         const px = i % width;
         const py = (i - px) / width;
         if (px === limits.x || py === limits.y || px === x1 || py === y1) reachesEdge = true;
-        for (const [dx, dy] of [
-          [1, 0],
-          [-1, 0],
-          [0, 1],
-          [0, -1],
-        ] as const) {
+        for (const [dx, dy] of SIDES) {
           const nx = px + dx;
           const ny = py + dy;
           if (nx < limits.x || ny < limits.y || nx > x1 || ny > y1) continue;
@@ -564,8 +567,7 @@ function findCastShadow(
       light.push(null);
       continue;
     }
-    known.sort((a, b) => luminance(a) - luminance(b));
-    const i = known[Math.floor(known.length * 0.9)]!;
+    const i = known[atRank(known.map(luminance), Math.floor(known.length * 0.9))]!;
     light.push([0, 1, 2].map((c) => data[i * channels + c]!));
   }
   // Rows with too few known pixels (the hole spans them) take the nearest row's light.
@@ -579,9 +581,16 @@ function findCastShadow(
   const isShadow = (i: number, y: number) => {
     const paper = light[y - reach.y];
     if (words[i] || !paper) return false;
-    const ratios = [0, 1, 2].map((c) => (data[i * channels + c]! + 1) / (paper[c]! + 1));
-    const ratio = (ratios[0]! + ratios[1]! + ratios[2]!) / 3;
-    return ratio < SHADOW_RATIO && ratio > 0.3 && Math.max(...ratios) - Math.min(...ratios) < 0.1;
+    // Per channel, written out: this runs for every pixel round the hole.
+    const red = (data[i * channels]! + 1) / (paper[0]! + 1);
+    const green = (data[i * channels + 1]! + 1) / (paper[1]! + 1);
+    const blue = (data[i * channels + 2]! + 1) / (paper[2]! + 1);
+    const ratio = (red + green + blue) / 3;
+    return (
+      ratio < SHADOW_RATIO &&
+      ratio > 0.3 &&
+      Math.max(red, green, blue) - Math.min(red, green, blue) < 0.1
+    );
   };
   const isReachEdge = (x: number, y: number) =>
     (x === reach.x && x > 0) ||
@@ -597,12 +606,7 @@ function findCastShadow(
     const i = queue[n]!;
     const x = i % width;
     const y = (i - x) / width;
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
+    for (const [dx, dy] of SIDES) {
       const nx = x + dx;
       const ny = y + dy;
       if (
@@ -628,6 +632,24 @@ function findCastShadow(
   }
   // Close the shadow's speckles (a pixel of noise above the ratio inside it) and its rim.
   return added > 0 ? dilate(shadow, width, height, 2) : none;
+}
+
+/**
+ * Where the value at `rank` of a stable sort of `values` stands in `values`: the same one a
+ * sort by value would put there, ties kept in their order, without sorting with a comparator
+ * (slow, and this runs for every row of the shadow's reach).
+ */
+function atRank(values: number[], rank: number): number {
+  const value = Float64Array.from(values).sort()[rank]!;
+  // The ties before it in the sorted order are the first ones in `values`.
+  let tiesBefore = rank;
+  for (const v of values) if (v < value) tiesBefore -= 1;
+  for (let k = 0; k < values.length; k += 1) {
+    if (values[k] !== value) continue;
+    if (tiesBefore === 0) return k;
+    tiesBefore -= 1;
+  }
+  return -1;
 }
 
 /** How far the object mask is grown over its edge (anti-aliasing, halo, a little shadow). */
@@ -796,28 +818,31 @@ function findSalientObject(saliency: Raster, box: Box, words: Uint8Array): Uint8
   // As far as a cut-off part may reach, so that a part is seen whole or not at all.
   const area = clipBox(growBox(box, SHADOW_ALLOWANCE + PART_REACH), width, height);
   const inBox = clipBox(box, width, height);
-  const rim = new Uint8Array(width * height);
-  for (let y = area.y; y < area.y + area.height; y += 1) {
-    for (let x = area.x; x < area.x + area.width; x += 1) {
-      const i = y * width + x;
-      // The ad's words stand out to the model too; a label on the object is still ringed by it.
-      if (saliency.data[i]! >= RIM_LEVEL && !words[i]) rim[i] = 1;
-    }
+  // Worked in the area's own coordinates (k): nothing outside it is rim, so its parts are the
+  // same as the whole frame's, and labelling the area alone is cheaper.
+  const w = area.width;
+  const h = area.height;
+  const frameIndex = (k: number) => (Math.floor(k / w) + area.y) * width + (k % w) + area.x;
+  const rim = new Uint8Array(w * h);
+  for (let k = 0; k < rim.length; k += 1) {
+    const i = frameIndex(k);
+    // The ad's words stand out to the model too; a label on the object is still ringed by it.
+    if (saliency.data[i]! >= RIM_LEVEL && !words[i]) rim[k] = 1;
   }
-  const { labels, components } = labelComponents(rim, width, height);
-  // A part counts when it is sure of itself somewhere inside the box.
-  const kept = new Set<number>();
+  const { labels, components } = labelComponents(rim, w, h);
+  // A part counts when it is sure of itself somewhere inside the box (which lies in the area).
+  const kept = new Uint8Array(components.length + 1);
   for (let y = inBox.y; y < inBox.y + inBox.height; y += 1) {
     for (let x = inBox.x; x < inBox.x + inBox.width; x += 1) {
-      const i = y * width + x;
-      if (labels[i] && saliency.data[i]! >= CORE_LEVEL) kept.add(labels[i]!);
+      const label = labels[(y - area.y) * w + x - area.x]!;
+      if (label && saliency.data[y * width + x]! >= CORE_LEVEL) kept[label] = 1;
     }
   }
   let salientArea = 0;
-  for (const part of components) if (kept.has(part.label)) salientArea += part.area;
+  for (const part of components) if (kept[part.label]) salientArea += part.area;
   if (salientArea < inBox.width * inBox.height * MIN_SALIENT_SHARE) return null;
   const mask = new Uint8Array(width * height);
-  for (let i = 0; i < mask.length; i += 1) if (labels[i] && kept.has(labels[i]!)) mask[i] = 1;
+  for (let k = 0; k < labels.length; k += 1) if (kept[labels[k]!]) mask[frameIndex(k)] = 1;
   return mask;
 }
 

@@ -165,7 +165,9 @@ function measureLocalDetail(
 }
 
 function divide(a: Float32Array, b: Float32Array): Float32Array {
-  return a.map((v, k) => (b[k]! > 0 ? v / b[k]! : 0));
+  const out = new Float32Array(a.length);
+  for (let k = 0; k < a.length; k += 1) out[k] = b[k]! > 0 ? a[k]! / b[k]! : 0;
+  return out;
 }
 
 /** Sum over a (2r+1) square window, cut at the edges (separable running sums). */
