@@ -4,9 +4,11 @@
  * One run of ISNet at 1024x1024 allocates and frees activations of up to 128 MB each. Without an
  * arena (kept off: it would hold the largest run's 0.6 GB for good, `onnx-session.ts`), every such
  * block is fresh memory from the kernel, faulted in 4 KB pages and zeroed. With transparent huge
- * pages asked for through glibc's tunable, the same blocks come in 2 MB pages: measured on the
- * 2-core machine, a run took 1.2-1.6 s instead of 2.6-2.9 s, with its system time from 1.4 s down
- * to 0.1-0.9 s and the same peak (docs/decisions/009-huge-pages-for-the-model.md).
+ * pages asked for through glibc's tunable, the same blocks come in 2 MB pages. Measured on the
+ * 2-core machine: a run took 1.2 s instead of 3.0 s (`bench/engine/huge-pages.ts`), a cut-out
+ * 1.6-1.8 s instead of 3.5-4.2 s; the memory costs more, since pages are held 2 MB at a time: a
+ * cut-out peaked at 1.40-1.46 GB instead of 1.15-1.20 GB and 1.1 GB stayed resident between
+ * generations instead of 0.77 GB (`bench/engine/stages.ts`; docs/decisions/009).
  *
  * glibc reads its tunables once, when the process starts, so the variable is set by whatever
  * starts Node (`npm start`, `npm run worker`, the test and bench scripts); this module only says
