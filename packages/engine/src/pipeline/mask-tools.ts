@@ -5,7 +5,7 @@
  */
 
 import type { Box } from '../types.js';
-import { dilate } from './raster.js';
+import { clipBox, dilate, padBox } from './raster.js';
 
 export type Component = {
   label: number;
@@ -110,20 +110,10 @@ export function boxMean(
   radius: number,
 ): Float32Array {
   const integral = integralOf(values, width, height);
-  const stride = width + 1;
   const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y += 1) {
-    const y0 = Math.max(0, y - radius);
-    const y1 = Math.min(height, y + radius + 1);
-    for (let x = 0; x < width; x += 1) {
-      const x0 = Math.max(0, x - radius);
-      const x1 = Math.min(width, x + radius + 1);
-      const sum =
-        integral[y1 * stride + x1]! -
-        integral[y0 * stride + x1]! -
-        integral[y1 * stride + x0]! +
-        integral[y0 * stride + x0]!;
-      out[y * width + x] = sum / ((y1 - y0) * (x1 - x0));
+  for (let y = 0, i = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1, i += 1) {
+      out[i] = boxMeanAt(integral, width, height, radius, x, y);
     }
   }
   return out;
@@ -166,6 +156,30 @@ export function boxMeanAt(
     integral[y1 * stride + x0]! +
     integral[y0 * stride + x0]!;
   return Math.fround(sum / ((y1 - y0) * (x1 - x0)));
+}
+
+/** The box round the given parts, grown by `margin` and clipped to the image. */
+export function boxOfParts(
+  parts: readonly Component[],
+  margin: number,
+  width: number,
+  height: number,
+): Box {
+  let minX = width;
+  let minY = height;
+  let maxX = -1;
+  let maxY = -1;
+  for (const part of parts) {
+    minX = Math.min(minX, part.minX);
+    minY = Math.min(minY, part.minY);
+    maxX = Math.max(maxX, part.maxX);
+    maxY = Math.max(maxY, part.maxY);
+  }
+  return clipBox(
+    padBox({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, margin),
+    width,
+    height,
+  );
 }
 
 /**

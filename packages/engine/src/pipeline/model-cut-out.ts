@@ -1,6 +1,7 @@
 import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
 import {
   boxMeanAt,
+  boxOfParts,
   dilateWithin,
   guidedFilter,
   labelComponents,
@@ -363,23 +364,9 @@ export function keepTheProduct(
   const isKept = new Uint8Array(all.length + 1);
   for (const label of kept) isKept[label] = 1;
   // Nothing is kept past the kept parts' box grown by the rim: only that box is worked.
-  let minX = width;
-  let minY = height;
-  let maxX = -1;
-  let maxY = -1;
-  for (const part of components) {
-    if (!isKept[part.label]) continue;
-    minX = Math.min(minX, part.minX);
-    minY = Math.min(minY, part.minY);
-    maxX = Math.max(maxX, part.maxX);
-    maxY = Math.max(maxY, part.maxY);
-  }
   const rimWidth = Math.max(3, Math.round(Math.max(width, height) / 150));
-  const keptBox = clipBox(
-    padBox({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, rimWidth),
-    width,
-    height,
-  );
+  const keptParts = components.filter((part) => isKept[part.label]);
+  const keptBox = boxOfParts(keptParts, rimWidth, width, height);
   const keptCore = new Uint8Array(width * height);
   for (let y = keptBox.y; y < keptBox.y + keptBox.height; y += 1) {
     for (let i = y * width + keptBox.x, end = i + keptBox.width; i < end; i += 1) {
@@ -667,21 +654,7 @@ function findSeeThrough(
   const { labels, components } = labelComponents(matches, width, height, probability);
   if (components.length === 0) return open;
   // Only pixels within two steps (NEIGHBOURS' reach) of a region can see one.
-  let minX = width;
-  let minY = height;
-  let maxX = -1;
-  let maxY = -1;
-  for (const part of components) {
-    minX = Math.min(minX, part.minX);
-    minY = Math.min(minY, part.minY);
-    maxX = Math.max(maxX, part.maxX);
-    maxY = Math.max(maxY, part.maxY);
-  }
-  const regionsBox = clipBox(
-    padBox({ x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1 }, 2),
-    width,
-    height,
-  );
+  const regionsBox = boxOfParts(components, 2, width, height);
   // Regions reaching the outer edge are the product's rim on the backdrop, left to decontaminate.
   const reachesEdge = new Uint8Array(components.length + 1);
   // The colour of the product round each region: its sure pixels two steps from it.
