@@ -162,11 +162,12 @@ export async function findRemovalHole(
       if (partsGrown[i] && !(words[i] && !object[i])) hole[i] = 1;
     }
   }
-  // What the saliency model is sure of (see CORE_LEVEL).
-  const core =
+  // What the saliency model is sure of within a mask (see CORE_LEVEL); null without a model.
+  const sureOf =
     salient && saliency
-      ? salient.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0))
+      ? (mask: Uint8Array) => mask.map((v, i) => (v && saliency.data[i]! >= CORE_LEVEL ? 1 : 0))
       : null;
+  const core = salient && sureOf ? sureOf(salient) : null;
   // The object the caller places against and lays the old shadow from is what the model is sure
   // of, grown by the edge radius as GrabCut's is (the caller shrinks it back): a soft shadow the
   // model half counts as the object belongs to the hole, not to the object.
@@ -174,9 +175,7 @@ export async function findRemovalHole(
   if (hasParts) {
     // The parts of the object grown by the edge radius, then by it once more: a square dilation
     // by r twice is one by 2r, made in one pass. Only parts the model is sure of, with a model.
-    const partsOfObject = core
-      ? parts.map((v, i) => (v && saliency!.data[i]! >= CORE_LEVEL ? 1 : 0))
-      : parts;
+    const partsOfObject = sureOf ? sureOf(parts) : parts;
     const kept = dilate(partsOfObject, width, height, 2 * radius);
     for (let i = 0; i < objectGrown.length; i += 1) if (kept[i]) objectGrown[i] = 1;
   }
