@@ -1,5 +1,6 @@
 import { shouldPreloadModels } from './config.js';
 import { loadIsnet } from './ml/isnet-model.js';
+import { loadMigan } from './ml/migan-model.js';
 import { loadOpenCv } from './pipeline/opencv-loader.js';
 import { loadPpOcr } from './text/pp-ocr.js';
 
@@ -18,6 +19,7 @@ export type WarmUpStep = { name: string; ms: number; error?: string };
 const WARM_UPS: { name: string; load: () => Promise<unknown>; isHeavy?: boolean }[] = [
   { name: 'opencv', load: loadOpenCv },
   { name: 'segmentation', load: loadIsnet, isHeavy: true },
+  { name: 'inpainting', load: loadMigan, isHeavy: true },
   { name: 'pp-ocr', load: loadPpOcr, isHeavy: true },
 ];
 

