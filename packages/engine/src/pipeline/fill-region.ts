@@ -99,9 +99,10 @@ function findHorizon(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): nu
  * Spread (standard deviation of luminance, levels) of the pixels just round a hole from which the
  * model fills a plain-looking one: a studio's wall meeting its floor, shading across a backdrop
  * (20-50). Below it the backdrop is even (white or grey, 0-10), where the smooth fill is exact and
- * the model's shows as a faint patch.
+ * the model's shows as a faint patch, or dark and glossy (a leather sofa's sheen, 16), where the
+ * model made up a dark figure.
  */
-const MODEL_RIM_SPREAD = 15;
+const MODEL_RIM_SPREAD = 20;
 
 /**
  * Largest share of the picture the model fills: past it (a close-up's apple, a vase that fills the
