@@ -135,7 +135,7 @@ export type FillOptions = {
   protect?: Uint8Array;
   keepOut?: Uint8Array;
   seed?: number;
-  /** Where patches would be copied, the inpainting model fills instead when it can run. */
+  /** Whether the inpainting model may fill the hole (where it does: see fillHole). */
   model?: boolean;
 };
 
