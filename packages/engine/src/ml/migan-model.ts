@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { learnedModelsEnabled } from '../config.js';
 import { dilate, type Raster } from '../pipeline/raster.js';
 import { createOnnxSession, ort } from './onnx-session.js';
+import { learnedModelLoader } from './learned-model.js';
 
 /**
  * MI-GAN (Picsart AI Research, ICCV 2023; weights MIT), the inpainting network trained on
@@ -31,23 +31,10 @@ async function readMiganWeights(): Promise<Uint8Array> {
   return bytes;
 }
 
-let sessionLoading: Promise<ort.InferenceSession> | undefined;
-
 /** The warm MI-GAN session of this thread; the first call loads it (about half a second). */
-export function loadMigan(): Promise<ort.InferenceSession> {
-  if (!learnedModelsEnabled()) {
-    return Promise.reject(
-      new Error('The learned models are turned off (ADTWIN_LEARNED_MODELS=0).'),
-    );
-  }
-  sessionLoading ??= readMiganWeights()
-    .then(createOnnxSession)
-    .catch((error: unknown) => {
-      sessionLoading = undefined;
-      throw error;
-    });
-  return sessionLoading;
-}
+export const loadMigan: () => Promise<ort.InferenceSession> = learnedModelLoader(() =>
+  readMiganWeights().then(createOnnxSession),
+);
 
 /**
  * The export pastes its result back through the known mask dilated by a pixel and blurred, so the

