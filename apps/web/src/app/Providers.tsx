@@ -31,9 +31,11 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         {children}
         {/* react-hot-toast's defaults are the spec's: 4 s, success 2 s, loading until dismissed,
-            20 kept, removed 1 s after dismissal. Only the look is set here. */}
+            20 kept, removed 1 s after dismissal. Only the look and the place are set here: under
+            768 px toasts sit below the 3.5 rem header, where they cannot cover the menu button. */}
         <Toaster
           position="top-center"
+          containerClassName="max-md:!top-[4.5rem]"
           toastOptions={{
             className: '!bg-surface !text-fg !border !border-border !shadow-lg !text-sm',
           }}
