@@ -37,11 +37,15 @@ export const loadMigan: () => Promise<ort.InferenceSession> = learnedModelLoader
 );
 
 /**
- * The export pastes its result back through the known mask dilated by a pixel and blurred, so the
- * hole's outer pixels would keep some of what was there (the old product's edge). It is given a
- * hole this much larger, and only the asked-for pixels are taken: those are the network's alone.
+ * The model is given the hole grown by this share of the picture's longer side (10 px at 1024),
+ * and only the asked-for pixels are taken from its answer. Just outside a removed object the
+ * photo still holds some of it (its anti-aliased edge, the colour a JPEG bleeds over 8-16 px, more
+ * in an enlarged template), and the network grows what it is given as known back into the hole:
+ * given only a 3 px band, a butterfly chair's orange rim came back as an orange shape on the
+ * radiator behind it. The export also pastes through its known mask dilated by a pixel and
+ * blurred, which the band keeps away from the asked-for pixels.
  */
-const PASTE_BAND = 3;
+const CONTEXT_BAND_SHARE = 0.01;
 
 /**
  * Fills the `hole` pixels (non-zero) of an RGB or RGBA raster in place with MI-GAN; no other
@@ -57,7 +61,8 @@ export async function inpaintWithMigan(raster: Raster, hole: Uint8Array): Promis
   const { width, height, channels, data } = raster;
   const pixels = width * height;
   const planes = new Uint8Array(3 * pixels);
-  const asked = dilate(hole, width, height, PASTE_BAND);
+  const band = Math.max(3, Math.round(CONTEXT_BAND_SHARE * Math.max(width, height)));
+  const asked = dilate(hole, width, height, band);
   const known = new Uint8Array(pixels);
   for (let i = 0; i < pixels; i += 1) {
     for (let c = 0; c < 3; c += 1) planes[c * pixels + i] = data[i * channels + c]!;

@@ -14,7 +14,7 @@ import {
   upsampleCells,
   type Raster,
 } from './raster.js';
-import { boxMean, countSet } from './mask-tools.js';
+import { boxMean, countSet, labelComponents } from './mask-tools.js';
 
 /**
  * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
@@ -110,6 +110,34 @@ const MODEL_RIM_SPREAD = 20;
  */
 const MODEL_MAX_HOLE = 0.6;
 
+/**
+ * Pieces of the scene the hole encloses all round (between a pair of sunglasses' arm and lens,
+ * between a chair's legs) under this share of the hole's area are filled with it by the model.
+ * They hold the old object's thin parts and shadows, and the network grows what it is given as
+ * known back into the hole: a sunglasses' arm came back as a grey slab on the sand.
+ */
+const ENCLOSED_PIECE_SHARE = 0.1;
+
+/** The hole with the pieces of scene it encloses (see ENCLOSED_PIECE_SHARE); protected pixels stay out. */
+function withEnclosedPieces(
+  hole: Uint8Array,
+  width: number,
+  height: number,
+  protect?: Uint8Array,
+): Uint8Array {
+  const { labels, components } = labelComponents(
+    hole.map((v) => (v ? 0 : 1)),
+    width,
+    height,
+  );
+  const limit = countSet(hole) * ENCLOSED_PIECE_SHARE;
+  const enclosed = new Uint8Array(components.length + 1);
+  for (const piece of components) {
+    if (!piece.touchesBorder && piece.area < limit) enclosed[piece.label] = 1;
+  }
+  return hole.map((v, i) => (v || (enclosed[labels[i]!] && !protect?.[i]) ? 1 : 0));
+}
+
 /** Width (px) of the band round a hole that measureRimSpread reads. */
 const RIM_BAND = 6;
 
@@ -170,11 +198,14 @@ export async function fillHole(
   if (
     options.model &&
     (isTextured || measureRimSpread(raster, target, exclude) >= MODEL_RIM_SPREAD) &&
-    countSet(target) <= MODEL_MAX_HOLE * target.length &&
-    (await inpaintWithMigan(raster, target))
+    countSet(target) <= MODEL_MAX_HOLE * target.length
   ) {
-    matchRimTone(raster, target, exclude);
-    return 'model';
+    const modelTarget = withEnclosedPieces(target, raster.width, raster.height, protect);
+    if (await inpaintWithMigan(raster, modelTarget)) {
+      matchRimTone(raster, modelTarget, exclude);
+      addMissingGrain(raster, modelTarget, exclude);
+      return 'model';
+    }
   }
   if (plainSplit) {
     const { texturedKnown, plainKnown } = plainSplit;
@@ -250,6 +281,59 @@ export async function fillHole(
 
 /** Pixels right round a hole left out of its rim's tone (the old product's soft edge). */
 const RIM_SKIP = 2;
+
+/** Width (px) of the band round a hole whose grain the model's fill is given. */
+const GRAIN_BAND = 24;
+
+/**
+ * Gives the model's fill the grain of the photo round it (in place). The model works at 512 px:
+ * a hole in a large picture comes back enlarged and smoother than the sand, cloth or film grain
+ * round it, and its outline shows as a soft patch with straight seams. Noise makes up the
+ * difference between the rim's pixel-to-neighbour spread and the fill's; a fill as grainy as its
+ * rim is left as it is.
+ */
+function addMissingGrain(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): void {
+  const { width, height, channels, data } = raster;
+  const band = dilate(hole, width, height, GRAIN_BAND);
+  const rim = band.map((v, i) => (v && !hole[i] && !exclude?.[i] ? 1 : 0));
+  const missing = Math.sqrt(
+    Math.max(0, neighbourGrain(raster, rim) ** 2 - neighbourGrain(raster, hole) ** 2),
+  );
+  if (missing < 0.5) return;
+  let state = 7654321;
+  const random = () => {
+    // Small deterministic generator: the same inputs give the same picture.
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!hole[i]) continue;
+    // The sum of three uniforms less its mean, scaled to the missing standard deviation.
+    const noise = (random() + random() + random() - 1.5) * missing * 2;
+    for (let c = 0; c < 3; c += 1) {
+      const at = i * channels + c;
+      data[at] = Math.max(0, Math.min(255, Math.round(data[at]! + noise)));
+    }
+  }
+}
+
+/**
+ * Standard deviation of the photo's grain over the pixels of `mask`: from the differences between
+ * horizontal neighbours both in it, leaving out edges (structure, not grain).
+ */
+function neighbourGrain(raster: Raster, mask: Uint8Array): number {
+  const { width, channels, data } = raster;
+  let sum = 0;
+  let count = 0;
+  for (let i = 1; i < mask.length; i += 1) {
+    if (!mask[i] || !mask[i - 1] || i % width === 0) continue;
+    const d = data[i * channels + 1]! - data[(i - 1) * channels + 1]!;
+    if (Math.abs(d) > 12) continue;
+    sum += d * d;
+    count += 1;
+  }
+  return count ? Math.min(6, Math.sqrt(sum / count / 2)) : 0;
+}
 
 /** Largest tone correction (levels) the rim may ask of a patch fill. */
 const MAX_RIM_SHIFT = 32;
