@@ -295,44 +295,21 @@ const GRAIN_BAND = 24;
 function addMissingGrain(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): void {
   const { width, height, channels, data } = raster;
   const band = dilate(hole, width, height, GRAIN_BAND);
-  const rim = band.map((v, i) => (v && !hole[i] && !exclude?.[i] ? 1 : 0));
-  const missing = Math.sqrt(
-    Math.max(0, neighbourGrain(raster, rim) ** 2 - neighbourGrain(raster, hole) ** 2),
-  );
+  const area = boundingBoxOf(band, width);
+  if (!area) return;
+  const rimGrain = measureGrain(raster, area, (i) => band[i] === 1 && !hole[i] && !exclude?.[i]);
+  const fillGrain = measureGrain(raster, area, (i) => hole[i] !== 0);
+  const missing = Math.sqrt(Math.max(0, rimGrain ** 2 - fillGrain ** 2));
   if (missing < 0.5) return;
-  let state = 7654321;
-  const random = () => {
-    // Small deterministic generator: the same inputs give the same picture.
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
+  const nextNoise = createGrainNoise(7654321);
   for (let i = 0; i < hole.length; i += 1) {
     if (!hole[i]) continue;
-    // The sum of three uniforms less its mean, scaled to the missing standard deviation.
-    const noise = (random() + random() + random() - 1.5) * missing * 2;
+    const noise = nextNoise() * missing;
     for (let c = 0; c < 3; c += 1) {
       const at = i * channels + c;
       data[at] = Math.max(0, Math.min(255, Math.round(data[at]! + noise)));
     }
   }
-}
-
-/**
- * Standard deviation of the photo's grain over the pixels of `mask`: from the differences between
- * horizontal neighbours both in it, leaving out edges (structure, not grain).
- */
-function neighbourGrain(raster: Raster, mask: Uint8Array): number {
-  const { width, channels, data } = raster;
-  let sum = 0;
-  let count = 0;
-  for (let i = 1; i < mask.length; i += 1) {
-    if (!mask[i] || !mask[i - 1] || i % width === 0) continue;
-    const d = data[i * channels + 1]! - data[(i - 1) * channels + 1]!;
-    if (Math.abs(d) > 12) continue;
-    sum += d * d;
-    count += 1;
-  }
-  return count ? Math.min(6, Math.sqrt(sum / count / 2)) : 0;
 }
 
 /** Largest tone correction (levels) the rim may ask of a patch fill. */
@@ -614,18 +591,13 @@ export function fillRegion(
     direction === 'none' &&
     options.grain === undefined &&
     transferDetail(filled, weights, w, h, values);
-  const grain = hasDetail ? 0 : (options.grain ?? measureGrain(raster, hole, area));
-  let state = options.seed ?? 1234567;
-  const random = () => {
-    // Small deterministic generator: the same inputs give the same picture.
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
+  const grain = hasDetail ? 0 : (options.grain ?? measureGrain(raster, area, (i) => hole[i] === 0));
+  const nextNoise = createGrainNoise(options.seed ?? 1234567);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       const src = (y + area.y) * width + x + area.x;
       if (!hole[src]) continue;
-      const noise = (random() + random() + random() - 1.5) * grain * 2;
+      const noise = nextNoise() * grain;
       for (let c = 0; c < 3; c += 1) {
         const value = filled[(y * w + x) * 3 + c]! + noise;
         raster.data[src * channels + c] = Math.max(0, Math.min(255, Math.round(value)));
@@ -1008,20 +980,36 @@ function normalize(values: Float32Array, weights: Float32Array): Float32Array {
   return out;
 }
 
-/** Standard deviation of pixel-to-neighbour differences around the hole: the photo's grain. */
-function measureGrain(raster: Raster, hole: Uint8Array, area: Box): number {
+/**
+ * The photo's grain: the standard deviation of the differences between horizontal neighbours in
+ * `area` that both count (`counts`), leaving out edges (structure, not grain).
+ */
+function measureGrain(raster: Raster, area: Box, counts: (i: number) => boolean): number {
   const { width, channels } = raster;
   let sum = 0;
   let count = 0;
   for (let y = area.y; y < area.y + area.height; y += 1) {
     for (let x = area.x + 1; x < area.x + area.width; x += 1) {
       const i = y * width + x;
-      if (hole[i] || hole[i - 1]) continue;
+      if (!counts(i) || !counts(i - 1)) continue;
       const d = raster.data[i * channels + 1]! - raster.data[(i - 1) * channels + 1]!;
-      if (Math.abs(d) > 12) continue; // edges are structure, not grain
+      if (Math.abs(d) > 12) continue;
       sum += d * d;
       count += 1;
     }
   }
   return count ? Math.min(6, Math.sqrt(sum / count / 2)) : 0;
+}
+
+/**
+ * A seeded source of grain: the sum of three uniforms less its mean, scaled to a standard
+ * deviation of 1. The same seed gives the same picture.
+ */
+function createGrainNoise(seed: number): () => number {
+  let state = seed;
+  const random = () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+  return () => (random() + random() + random() - 1.5) * 2;
 }
