@@ -19,13 +19,7 @@ import type {
 import { templateSaliency } from '../ml/isnet-model.js';
 import { cutOutProduct } from './cut-out-product.js';
 import { detectProduct } from './detect-product.js';
-import {
-  boxToFrame,
-  computeFrame,
-  measurePlainEdges,
-  renderFrame,
-  type Frame,
-} from './frame-template.js';
+import { boxToFrame, computeFrame, renderFrame, type Frame } from './frame-template.js';
 import {
   coverOf,
   measureCutOut,
@@ -112,7 +106,6 @@ export async function composeSwap(
     request.size,
     placeBox ? [...wordsToKeep, placeBox] : wordsToKeep,
     words.map((word) => word.box),
-    measurePlainEdges(decoded.rgb),
   );
   let framed = await step('frame', () => renderFrame(decoded.rgb, frame));
   throwIfAborted(context.signal);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Box, OutputSize } from '../types.js';
 import { fillRegion } from './fill-region.js';
-import { luminanceAt, type Raster } from './raster.js';
+import type { Raster } from './raster.js';
 
 /** Which part of the template (possibly reaching past its edges) becomes the output image. */
 export type Frame = { crop: Box; width: number; height: number };
@@ -11,51 +11,6 @@ export function parseOutputSize(size: OutputSize): { width: number; height: numb
   return { width, height };
 }
 
-/**
- * How far past the largest in-template crop the frame may grow to hold all of the old product
- * when the edges it would reach past are not plain. What lies past an edge is made up from it: on
- * a studio backdrop that is more of the same, but beside a textured photo (a landscape, a floor) a
- * wide band of it shows as a blur, while a product cut by the frame is removed where it shows and
- * the new one is fitted into the frame anyway.
- */
-const MAX_PRODUCT_GROWTH_PAST_TEXTURE = 1.1;
-/**
- * Mean luminance step between neighbouring pixels (levels) below which an edge strip is plain: a
- * backdrop's grain and JPEG noise stay under it, a photo's texture does not.
- */
-const PLAIN_EDGE_ACTIVITY = 2;
-
-/** Which of the template's pairs of opposite edges are plain (see PLAIN_EDGE_ACTIVITY). */
-export type PlainEdges = { leftAndRight: boolean; topAndBottom: boolean };
-
-export function measurePlainEdges(template: Raster): PlainEdges {
-  const { width, height, channels, data } = template;
-  const strip = Math.max(4, Math.round(0.02 * Math.min(width, height)));
-  // Mean of the horizontal and vertical luminance steps inside a rectangle: a gradient barely
-  // moves it, texture does.
-  const activity = (x0: number, y0: number, x1: number, y1: number) => {
-    let sum = 0;
-    let count = 0;
-    for (let y = y0; y < y1 - 1; y++) {
-      for (let x = x0; x < x1 - 1; x++) {
-        const p = (y * width + x) * channels;
-        const here = luminanceAt(data, p);
-        sum += Math.abs(here - luminanceAt(data, p + channels));
-        sum += Math.abs(here - luminanceAt(data, p + width * channels));
-        count += 2;
-      }
-    }
-    return count ? sum / count : 0;
-  };
-  return {
-    leftAndRight:
-      Math.max(activity(0, 0, strip, height), activity(width - strip, 0, width, height)) <
-      PLAIN_EDGE_ACTIVITY,
-    topAndBottom:
-      Math.max(activity(0, 0, width, strip), activity(0, height - strip, width, height)) <
-      PLAIN_EDGE_ACTIVITY,
-  };
-}
 /** How far past the largest in-template crop the frame may grow to keep the ad's copy whole. */
 const MAX_COPY_GROWTH = 1.35;
 /** The same for the words the person asked to replace: losing those loses what they asked for. */
@@ -64,8 +19,7 @@ const MAX_REPLACED_GROWTH = 1.6;
 /**
  * Re-frames the template to the output's aspect around its product: the largest crop that keeps
  * the product (with some air) and stays inside the template; only when the product, or the ad's
- * copy, cannot fit does the frame reach past the template's edges, which are then filled from them
- * (for the product only a little unless those edges are plain).
+ * copy, cannot fit does the frame reach past the template's edges, which are then filled from them.
  */
 export function computeFrame(
   template: { width: number; height: number },
@@ -74,8 +28,6 @@ export function computeFrame(
   alsoKeep: Box[] = [],
   /** All the ad's words: kept whole when the frame can hold them. */
   adCopy: Box[] = [],
-  /** Where a margin made up past the edges would look right; by default everywhere. */
-  plainEdges: PlainEdges = { leftAndRight: true, topAndBottom: true },
 ): Frame {
   const out = parseOutputSize(size);
   const aspect = out.width / out.height;
@@ -89,12 +41,7 @@ export function computeFrame(
   };
   const needWidth = Math.max(product.width * 1.1, product.height * 1.1 * aspect);
   if (needWidth > cropWidth) {
-    const pastTexture =
-      (needWidth > template.width && !plainEdges.leftAndRight) ||
-      (needWidth / aspect > template.height && !plainEdges.topAndBottom);
-    cropWidth = pastTexture
-      ? Math.min(needWidth, cropWidth * MAX_PRODUCT_GROWTH_PAST_TEXTURE)
-      : needWidth;
+    cropWidth = needWidth;
     cropHeight = cropWidth / aspect;
   }
   // The ad's copy should not be cut in half by a change of aspect: when it does not fit, the

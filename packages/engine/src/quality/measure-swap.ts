@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { boxToFrame, renderFrame, type Frame } from '../pipeline/frame-template.js';
+import { renderFrame } from '../pipeline/frame-template.js';
 import type { SwapOutcome } from '../pipeline/compose-swap.js';
 import { clipBox, decodeImage, growBox, type Raster } from '../pipeline/raster.js';
 import { SHADOW_ALLOWANCE } from '../pipeline/remove-product.js';
@@ -29,7 +29,7 @@ export async function measureSwap(options: {
   const template = await decodeImage(options.template, { channels: 3 });
   const reference = await renderFrame(template, outcome.frame);
   const excluded = [
-    productArea(growBox(outcome.productBox, SHADOW_ALLOWANCE), template, outcome.frame),
+    clipBox(growBox(outcome.productBox, SHADOW_ALLOWANCE), output.width, output.height),
     ...outcome.wordChanges.flatMap((change) => (change.area ? [change.area] : [])),
   ];
   const unchangedPsnr = measurePsnr(output, reference, excluded);
@@ -130,30 +130,6 @@ export function computeMaskedSsim(options: {
 }
 
 /** PSNR over all pixels outside the excluded boxes; Infinity when identical. */
-/**
- * The area the removal may change: the grown product box, carried to the frame's edge across a
- * margin made up past the template's edge where the box reaches that edge. Such a margin is made
- * from the template's edge pixels, there the old product's own: it goes with the product.
- */
-export function productArea(
-  grownBox: Box,
-  template: { width: number; height: number },
-  frame: Frame,
-): Box {
-  const inside = boxToFrame({ x: 0, y: 0, width: template.width, height: template.height }, frame);
-  const x0 = grownBox.x <= inside.x ? 0 : grownBox.x;
-  const y0 = grownBox.y <= inside.y ? 0 : grownBox.y;
-  const x1 =
-    grownBox.x + grownBox.width >= inside.x + inside.width
-      ? frame.width
-      : grownBox.x + grownBox.width;
-  const y1 =
-    grownBox.y + grownBox.height >= inside.y + inside.height
-      ? frame.height
-      : grownBox.y + grownBox.height;
-  return clipBox({ x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, frame.width, frame.height);
-}
-
 export function measurePsnr(a: Raster, b: Raster, excluded: Box[]): number {
   let sum = 0;
   let count = 0;
