@@ -118,24 +118,34 @@ const MODEL_MAX_HOLE = 0.6;
  */
 const ENCLOSED_PIECE_SHARE = 0.1;
 
-/** The hole with the pieces of scene it encloses (see ENCLOSED_PIECE_SHARE); protected pixels stay out. */
-function withEnclosedPieces(
-  hole: Uint8Array,
-  width: number,
-  height: number,
-  protect?: Uint8Array,
-): Uint8Array {
-  const { labels, components } = labelComponents(
-    hole.map((v) => (v ? 0 : 1)),
-    width,
-    height,
-  );
+/**
+ * The hole with the pieces of scene it encloses (see ENCLOSED_PIECE_SHARE); protected pixels stay
+ * out. Only the hole's bounding box is labelled: a piece that reaches its edge joins the scene
+ * outside it, so it is not enclosed.
+ */
+function withEnclosedPieces(hole: Uint8Array, width: number, protect?: Uint8Array): Uint8Array {
+  const box = boundingBoxOf(hole, width);
+  if (!box) return hole;
+  const known = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y += 1) {
+    for (let x = 0; x < box.width; x += 1) {
+      known[y * box.width + x] = hole[(y + box.y) * width + x + box.x] ? 0 : 1;
+    }
+  }
+  const { labels, components } = labelComponents(known, box.width, box.height);
   const limit = countSet(hole) * ENCLOSED_PIECE_SHARE;
   const enclosed = new Uint8Array(components.length + 1);
   for (const piece of components) {
     if (!piece.touchesBorder && piece.area < limit) enclosed[piece.label] = 1;
   }
-  return hole.map((v, i) => (v || (enclosed[labels[i]!] && !protect?.[i]) ? 1 : 0));
+  const withPieces = hole.slice();
+  for (let y = 0; y < box.height; y += 1) {
+    for (let x = 0; x < box.width; x += 1) {
+      const i = (y + box.y) * width + x + box.x;
+      if (enclosed[labels[y * box.width + x]!] && !protect?.[i]) withPieces[i] = 1;
+    }
+  }
+  return withPieces;
 }
 
 /** Width (px) of the band round a hole that measureRimSpread reads. */
@@ -200,7 +210,7 @@ export async function fillHole(
     (isTextured || measureRimSpread(raster, target, exclude) >= MODEL_RIM_SPREAD) &&
     countSet(target) <= MODEL_MAX_HOLE * target.length
   ) {
-    const modelTarget = withEnclosedPieces(target, raster.width, raster.height, protect);
+    const modelTarget = withEnclosedPieces(target, raster.width, protect);
     if (await inpaintWithMigan(raster, modelTarget)) {
       matchRimTone(raster, modelTarget, exclude);
       addMissingGrain(raster, modelTarget, exclude);
