@@ -317,3 +317,34 @@ describe('a thin part with a light highlight', () => {
     expect(alpha[60 * width + 504]).toBeGreaterThanOrEqual(250);
   });
 });
+
+describe('the opacity inside a learned cut-out', () => {
+  it('makes the product opaque past its soft edge where the model doubted its rim', async () => {
+    // The white sole of a sneaker on a white backdrop: the model reads the product's outer 8 px at
+    // 0.8, and the new scene showed through them as a pale translucent band.
+    const side = 512;
+    const data = new Uint8Array(side * side * 3).fill(250);
+    const isProduct = (x: number, y: number) => x >= 128 && x < 384 && y >= 128 && y < 384;
+    for (let y = 0; y < side; y += 1) {
+      for (let x = 0; x < side; x += 1)
+        if (isProduct(x, y)) data.fill(150, (y * side + x) * 3, (y * side + x) * 3 + 3);
+    }
+    const predict: Predict = async () => {
+      const map = new Float32Array(1024 * 1024);
+      for (let y = 0; y < 1024; y += 1) {
+        for (let x = 0; x < 1024; x += 1) {
+          const inset = Math.min(x - 256, 767 - x, y - 256, 767 - y) / 2;
+          map[y * 1024 + x] = inset < 0 ? 0 : inset < 8 ? 0.8 : 1;
+        }
+      }
+      return map;
+    };
+    const alpha = await cutOutWithModel({ data, width: side, height: side, channels: 3 }, predict);
+    // 4 px inside the outline, past the edge band (2 px at 512 px), and in the middle.
+    expect(alpha[256 * side + 132]).toBe(255);
+    expect(alpha[132 * side + 256]).toBe(255);
+    expect(alpha[256 * side + 256]).toBe(255);
+    // Outside stays clear.
+    expect(alpha[256 * side + 120]).toBe(0);
+  });
+});

@@ -764,6 +764,14 @@ function closeNotches(
 }
 
 /**
+ * The width of a cut-out's soft edge: within it of the model's half-way line the alpha follows
+ * the photo's own edge (`refineEdge`); past it inside, the product is opaque (`solidifyInside`).
+ */
+function edgeBand(width: number, height: number): number {
+  return Math.max(2, Math.round(Math.max(width, height) / 256));
+}
+
+/**
  * Away from its outline a product is opaque: the model's doubt inside it (a clear bottle before a
  * bright window reads as half there) would let the new scene show through.
  */
@@ -773,8 +781,7 @@ function solidifyInside(alpha: Uint8Array, width: number, height: number): void 
   if (!insideBox) return;
   const outside = new Uint8Array(width * height);
   for (let i = 0; i < alpha.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
-  const radius = Math.max(3, Math.round(Math.max(width, height) / 100));
-  const nearOutside = dilateWithin(outside, width, height, radius, insideBox);
+  const nearOutside = dilateWithin(outside, width, height, edgeBand(width, height), insideBox);
   for (let y = insideBox.y; y < insideBox.y + insideBox.height; y += 1) {
     for (let i = y * width + insideBox.x, end = i + insideBox.width; i < end; i += 1) {
       if (!nearOutside[i]) alpha[i] = 255;
@@ -789,8 +796,7 @@ function solidifyInside(alpha: Uint8Array, width: number, height: number): void 
  */
 function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
   const { width, height, data, channels } = raster;
-  const side = Math.max(width, height);
-  const band = Math.max(2, Math.round(side / 256));
+  const band = edgeBand(width, height);
   const insideBox = boundingBoxOf(alpha, width, CORE);
   if (!insideBox) return;
   const inside = new Uint8Array(width * height);
