@@ -74,6 +74,17 @@ describe('the edge of a learned cut-out', () => {
     expect(alpha[at(30)]).toBe(255);
   });
 
+  it("makes an alike edge crisp even where the model's ramp is wide (a white drone)", () => {
+    // The model's ramp ran over 20 px at 1024 round a white drone's body: made three times
+    // steeper, it still showed as a pale glow on sand.
+    const { raster, alpha, at } = photo(215);
+    alpha[at(18)] = 102;
+    alpha[at(19)] = 153;
+    decontaminate(raster, alpha);
+    expect(alpha[at(18)]).toBeLessThan(13);
+    expect(alpha[at(19)]).toBeGreaterThanOrEqual(242);
+  });
+
   it('reads the product share of a colour between product and background', () => {
     expect(colourShare([115, 115, 115], [30, 30, 30], [200, 200, 200])).toBeCloseTo(0.5, 2);
     expect(colourShare([205, 200, 200], [30, 30, 30], [200, 200, 200])).toBe(0);

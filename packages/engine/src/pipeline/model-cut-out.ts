@@ -962,8 +962,9 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
       alpha[i] = Math.round(a * 255);
     } else if (hasProduct && !canTellApart(product, background)) {
       // A white sole on a light backdrop: colour cannot place the edge, and the model's soft
-      // shoulder, several pixels wide, would carry a pale rim of the old backdrop onto a darker
-      // scene. The ramp is narrowed round the model's half-way line.
+      // shoulder, several pixels wide (up to 20 px at 1024 on a white drone), would carry a pale
+      // rim of the old backdrop onto a darker scene. The ramp is narrowed round the model's
+      // half-way line.
       a = Math.min(1, Math.max(0, 0.5 + (a - 0.5) * ALIKE_EDGE_STEEPNESS));
       alpha[i] = Math.round(a * 255);
       if (a <= 0.05) continue;
@@ -980,7 +981,7 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
 }
 
 /** How many times steeper an edge whose product and backdrop colours are alike is made. */
-const ALIKE_EDGE_STEEPNESS = 3;
+const ALIKE_EDGE_STEEPNESS = 6;
 
 function canTellApart(product: readonly number[], background: readonly number[]): boolean {
   return (
