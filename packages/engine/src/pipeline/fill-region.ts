@@ -8,6 +8,7 @@ import {
   boundingBoxOf,
   chamferDistance,
   clipBox,
+  cropRaster,
   dilate,
   padBox,
   luminanceAt,
@@ -126,12 +127,11 @@ const ENCLOSED_PIECE_SHARE = 0.1;
 function withEnclosedPieces(hole: Uint8Array, width: number, protect?: Uint8Array): Uint8Array {
   const box = boundingBoxOf(hole, width);
   if (!box) return hole;
-  const known = new Uint8Array(box.width * box.height);
-  for (let y = 0; y < box.height; y += 1) {
-    for (let x = 0; x < box.width; x += 1) {
-      known[y * box.width + x] = hole[(y + box.y) * width + x + box.x] ? 0 : 1;
-    }
-  }
+  const holeInBox = cropRaster(
+    { data: hole, width, height: hole.length / width, channels: 1 },
+    box,
+  );
+  const known = holeInBox.data.map((v) => (v ? 0 : 1));
   const { labels, components } = labelComponents(known, box.width, box.height);
   const limit = countSet(hole) * ENCLOSED_PIECE_SHARE;
   const enclosed = new Uint8Array(components.length + 1);

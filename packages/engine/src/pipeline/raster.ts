@@ -272,3 +272,14 @@ export function chamferDistance(mask: Uint8Array, width: number, height: number)
   for (let i = 0; i < d.length; i += 1) d[i] = d[i]! / 3;
   return d;
 }
+
+/** The pixels of `area` (inside the raster) as a raster of their own. */
+export function cropRaster(raster: Raster, area: Box): Raster {
+  const { channels } = raster;
+  const data = new Uint8Array(area.width * area.height * channels);
+  for (let y = 0; y < area.height; y += 1) {
+    const start = ((y + area.y) * raster.width + area.x) * channels;
+    data.set(raster.data.subarray(start, start + area.width * channels), y * area.width * channels);
+  }
+  return { data, width: area.width, height: area.height, channels };
+}

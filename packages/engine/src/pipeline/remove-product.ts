@@ -6,6 +6,7 @@ import { boxMean, labelComponents } from './mask-tools.js';
 import {
   boundingBoxOf,
   clipBox,
+  cropRaster,
   dilate,
   growBox,
   luminanceAt,
@@ -887,16 +888,6 @@ function maskInside(mask: Uint8Array, box: Box, width: number): Uint8Array {
     for (let x = box.x; x < box.x + box.width; x += 1) out[y * width + x] = mask[y * width + x]!;
   }
   return out;
-}
-
-export function cropRaster(raster: Raster, area: Box): Raster {
-  const { channels } = raster;
-  const data = new Uint8Array(area.width * area.height * channels);
-  for (let y = 0; y < area.height; y += 1) {
-    const start = ((y + area.y) * raster.width + area.x) * channels;
-    data.set(raster.data.subarray(start, start + area.width * channels), y * area.width * channels);
-  }
-  return { data, width: area.width, height: area.height, channels };
 }
 
 /** Word boxes grown by a few pixels for anti-aliased edges and glow, as a mask. */
