@@ -19,7 +19,13 @@ import type {
 import { templateSaliency } from '../ml/isnet-model.js';
 import { cutOutProduct } from './cut-out-product.js';
 import { detectProduct } from './detect-product.js';
-import { boxToFrame, computeFrame, renderFrame, type Frame } from './frame-template.js';
+import {
+  boxToFrame,
+  computeFrame,
+  renderFrame,
+  sceneMargin,
+  type Frame,
+} from './frame-template.js';
 import {
   coverOf,
   measureCutOut,
@@ -169,6 +175,7 @@ export async function composeSwap(
       // Over a part of an object the person painted, the inpainting model would grow the rest of
       // the object back into the hole: they asked for it gone, so the scene is filled from round it.
       model: !request.productMask?.painted,
+      margin: sceneMargin(original, decoded.rgb, frame),
     });
     return { hole: found.hole, object, grown, footprint, plannedBox, protect };
   });

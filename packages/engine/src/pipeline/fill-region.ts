@@ -175,6 +175,8 @@ export type FillOptions = {
   seed?: number;
   /** Whether the inpainting model may fill the hole (where it does: see fillHole). */
   model?: boolean;
+  /** Only the model fills: where it would not, nothing is painted (fillHole gives 'none'). */
+  modelOnly?: boolean;
 };
 
 /**
@@ -194,7 +196,7 @@ export async function fillHole(
   raster: Raster,
   hole: Uint8Array,
   options: FillOptions = {},
-): Promise<'model' | 'patches' | 'smooth'> {
+): Promise<'model' | 'patches' | 'smooth' | 'none'> {
   const { protect, keepOut, seed } = options;
   const target = protect ? hole.map((v, i) => (v && !protect[i] ? 1 : 0)) : hole;
   const exclude = protect
@@ -217,6 +219,7 @@ export async function fillHole(
       return 'model';
     }
   }
+  if (options.modelOnly) return 'none';
   if (plainSplit) {
     const { texturedKnown, plainKnown } = plainSplit;
     const { width } = raster;
@@ -424,6 +427,18 @@ export function isTexturedAround(raster: Raster, hole: Uint8Array, exclude?: Uin
   return (
     measureSurroundingTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD &&
     measureCoarseTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD
+  );
+}
+
+/**
+ * Whether what a hole hides is scene the inpainting model should make up: its rim is textured,
+ * among many things, or uneven (see MODEL_RIM_SPREAD), not an even backdrop.
+ */
+export function isSceneAround(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
+  return (
+    isTexturedAround(raster, hole, exclude) ||
+    isBusyAround(raster, hole, exclude) ||
+    measureRimSpread(raster, hole, exclude) >= MODEL_RIM_SPREAD
   );
 }
 

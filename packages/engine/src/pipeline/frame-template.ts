@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Box, OutputSize } from '../types.js';
-import { fillRegion } from './fill-region.js';
+import { fillRegion, isSceneAround } from './fill-region.js';
+import { countSet } from './mask-tools.js';
 import type { Raster } from './raster.js';
 
 /** Which part of the template (possibly reaching past its edges) becomes the output image. */
@@ -77,12 +78,8 @@ export function computeFrame(
   };
 }
 
-/**
- * Renders the frame of a decoded RGB template at the output size. Where the frame reaches past
- * the template, the margin is filled from the template's edge (mirroring would copy objects near
- * the edge, such as words, backwards).
- */
-export async function renderFrame(template: Raster, frame: Frame): Promise<Raster> {
+/** Where the template's visible part lands in the output, and which part of the template it is. */
+function placeTemplate(template: { width: number; height: number }, frame: Frame) {
   const { crop } = frame;
   const scale = frame.width / crop.width;
   const x0 = Math.max(0, crop.x);
@@ -99,6 +96,58 @@ export async function renderFrame(template: Raster, frame: Frame): Promise<Raste
     width: Math.max(1, Math.min(template.width - Math.round(x0), Math.round(x1 - x0))),
     height: Math.max(1, Math.min(template.height - Math.round(y0), Math.round(y1 - y0))),
   };
+  return { left, top, width, height, extract };
+}
+
+/**
+ * The output pixels where the frame reaches past the template (1), made up rather than the
+ * template's; null when the frame lies inside it.
+ */
+export function frameMargin(
+  template: { width: number; height: number },
+  frame: Frame,
+): Uint8Array | null {
+  const { left, top, width, height } = placeTemplate(template, frame);
+  if (left === 0 && top === 0 && width === frame.width && height === frame.height) return null;
+  const margin = new Uint8Array(frame.width * frame.height).fill(1);
+  for (let y = 0; y < height; y += 1) {
+    const row = (y + top) * frame.width + left;
+    margin.fill(0, row, row + width);
+  }
+  return margin;
+}
+
+/**
+ * Largest share of the frame a margin the model makes up may take: a band down each side of a
+ * template a little narrower than the frame (a backpack held over a valley: 19%) carries the scene
+ * on; wider (a tall vase and chair framed square: 45%), it invented things that are not there.
+ */
+const MODEL_MAX_MARGIN = 0.3;
+
+/**
+ * The margin (frameMargin) a swap fills again together with the old product's hole: beside a
+ * textured or uneven edge (a valley, a room), where renderFrame's smooth fill is a blurred band
+ * down the picture's side. Beside a plain edge the smooth fill stays: it is exact there. Null when
+ * there is none, or it is too wide (MODEL_MAX_MARGIN).
+ */
+export function sceneMargin(
+  framed: Raster,
+  template: { width: number; height: number },
+  frame: Frame,
+): Uint8Array | null {
+  const margin = frameMargin(template, frame);
+  if (!margin || countSet(margin) > MODEL_MAX_MARGIN * margin.length) return null;
+  return isSceneAround(framed, margin) ? margin : null;
+}
+
+/**
+ * Renders the frame of a decoded RGB template at the output size. Where the frame reaches past
+ * the template, the margin (frameMargin) is filled smoothly from the template's edge (mirroring
+ * would copy objects near the edge, such as words, backwards); a swap may fill it again with the
+ * old product's hole (sceneMargin).
+ */
+export async function renderFrame(template: Raster, frame: Frame): Promise<Raster> {
+  const { left, top, width, height, extract } = placeTemplate(template, frame);
   const visible = await sharp(template.data, {
     raw: { width: template.width, height: template.height, channels: template.channels },
   })
@@ -113,14 +162,12 @@ export async function renderFrame(template: Raster, frame: Frame): Promise<Raste
     height: frame.height,
     channels: 3,
   };
-  const isWhole = left === 0 && top === 0 && width === frame.width && height === frame.height;
-  const hole = isWhole ? null : new Uint8Array(frame.width * frame.height).fill(1);
   for (let y = 0; y < height; y += 1) {
     const row = (y + top) * frame.width + left;
     out.data.set(visible.subarray(y * width * 3, (y + 1) * width * 3), row * 3);
-    hole?.fill(0, row, row + width);
   }
-  if (hole) fillRegion(out, hole);
+  const margin = frameMargin(template, frame);
+  if (margin) fillRegion(out, margin);
   return out;
 }
 

@@ -42,12 +42,22 @@ export async function removeProduct(
     options.found ?? (await findRemovalHole(frame, box, recordedMask, wordBoxes));
   const words = maskOfBoxes(wordBoxes, width, height);
   const original = frame.data.slice();
-  await fillHole(frame, hole, {
+  const fill = {
     model: options.model ?? true,
     exclude: words,
     protect: options.protect,
     keepOut: options.keepOut,
-  });
+  };
+  const margin = options.margin;
+  // The margin with the hole, in one go when the model takes them together; else the hole as
+  // always, then the margin by the model alone (the smooth band stays where it would not).
+  const withMargin = margin ? hole.map((v, i) => v | margin[i]!) : null;
+  const together =
+    withMargin && (await fillHole(frame, withMargin, { ...fill, modelOnly: true })) === 'model';
+  if (!together) {
+    await fillHole(frame, hole, fill);
+    if (margin) await fillHole(frame, margin, { ...fill, modelOnly: true });
+  }
   // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
   // edge of an old soft shadow does not show as a straight line.
   const feather = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.04));
@@ -95,6 +105,12 @@ export type RemovalOptions = {
   found?: { hole: Uint8Array; object: Uint8Array };
   /** Whether the inpainting model may fill the hole (see fillHole); yes unless said. */
   model?: boolean;
+  /**
+   * Where the frame reaches past a textured template (sceneMargin): filled again together with
+   * the hole, so the scene (a valley, a room) goes on into it rather than as the smooth band
+   * renderFrame left, and the old product, gone by then, is not carried on into it.
+   */
+  margin?: Uint8Array | null;
 };
 
 /**

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { renderFrame } from '../pipeline/frame-template.js';
+import { renderFrame, sceneMargin } from '../pipeline/frame-template.js';
 import type { SwapOutcome } from '../pipeline/compose-swap.js';
 import { clipBox, decodeImage, growBox, type Raster } from '../pipeline/raster.js';
 import { SHADOW_ALLOWANCE } from '../pipeline/remove-product.js';
@@ -32,7 +32,9 @@ export async function measureSwap(options: {
     clipBox(growBox(outcome.productBox, SHADOW_ALLOWANCE), output.width, output.height),
     ...outcome.wordChanges.flatMap((change) => (change.area ? [change.area] : [])),
   ];
-  const unchangedPsnr = measurePsnr(output, reference, excluded);
+  // A margin past the template's edges that the swap made up again is not the template's.
+  const madeUp = sceneMargin(reference, template, outcome.frame);
+  const unchangedPsnr = measurePsnr(output, reference, excluded, madeUp);
   const replacements = (options.replacements ?? []).filter((r) => r.toReplace.trim());
   if (replacements.length === 0) return { productSsim, unchangedPsnr };
   const read = new Set((await readWords(outcome.png)).map((word) => simplify(word.text)));
@@ -129,12 +131,18 @@ export function computeMaskedSsim(options: {
   return count ? total / count : 0;
 }
 
-/** PSNR over all pixels outside the excluded boxes; Infinity when identical. */
-export function measurePsnr(a: Raster, b: Raster, excluded: Box[]): number {
+/** PSNR over all pixels outside the excluded boxes and pixels; Infinity when identical. */
+export function measurePsnr(
+  a: Raster,
+  b: Raster,
+  excluded: Box[],
+  excludedPixels?: Uint8Array | null,
+): number {
   let sum = 0;
   let count = 0;
   for (let y = 0; y < a.height; y += 1) {
     for (let x = 0; x < a.width; x += 1) {
+      if (excludedPixels?.[y * a.width + x]) continue;
       if (excluded.some((e) => x >= e.x && x < e.x + e.width && y >= e.y && y < e.y + e.height)) {
         continue;
       }
