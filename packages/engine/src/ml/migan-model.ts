@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dilate, type Raster } from '../pipeline/raster.js';
+import { chamferDistance, dilate, type Raster } from '../pipeline/raster.js';
 import { createOnnxSession, ort } from './onnx-session.js';
 import { learnedModelLoader } from './learned-model.js';
 
@@ -48,10 +48,19 @@ export const loadMigan: () => Promise<ort.InferenceSession> = learnedModelLoader
 const CONTEXT_BAND_SHARE = 0.01;
 
 /**
- * Fills the `hole` pixels (non-zero) of an RGB or RGBA raster in place with MI-GAN; no other
- * pixel changes. Returns false, changing nothing, when the model cannot run here.
+ * Fills the `hole` pixels (non-zero) of an RGB or RGBA raster in place with MI-GAN. With
+ * `feather`, the context band round the hole (which the model made up too) is blended from its
+ * answer at the hole's edge to the photo at the band's outer edge, except `keep` pixels: the
+ * model's fill is softer than the photo (it works at 512), and met at once it showed as a seam, a
+ * straight one where the hole was cut by the product's box (a valley, wet sand); the band also
+ * holds what is left of the old object's edge. Otherwise no other pixel changes. Returns false,
+ * changing nothing, when the model cannot run here.
  */
-export async function inpaintWithMigan(raster: Raster, hole: Uint8Array): Promise<boolean> {
+export async function inpaintWithMigan(
+  raster: Raster,
+  hole: Uint8Array,
+  options: { feather?: boolean; keep?: Uint8Array } = {},
+): Promise<boolean> {
   let session: ort.InferenceSession;
   try {
     session = await loadMigan();
@@ -75,9 +84,16 @@ export async function inpaintWithMigan(raster: Raster, hole: Uint8Array): Promis
   const result = output['result'];
   if (!result) throw new Error('MI-GAN gave no result.');
   const filled = result.data as Uint8Array;
+  const distance = options.feather ? chamferDistance(hole, width, height) : null;
   for (let i = 0; i < pixels; i += 1) {
-    if (!hole[i]) continue;
-    for (let c = 0; c < 3; c += 1) data[i * channels + c] = filled[c * pixels + i]!;
+    if (!asked[i]) continue;
+    // The model's share: all of it in the hole, fading to none across the band.
+    const share = hole[i] ? 1 : distance && !options.keep?.[i] ? 1 - distance[i]! / (band + 1) : 0;
+    if (share <= 0) continue;
+    for (let c = 0; c < 3; c += 1) {
+      const at = i * channels + c;
+      data[at] = Math.round(filled[c * pixels + i]! * share + data[at]! * (1 - share));
+    }
   }
   result.dispose();
   return true;

@@ -213,7 +213,7 @@ export async function fillHole(
     countSet(target) <= MODEL_MAX_HOLE * target.length
   ) {
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
-    if (await inpaintWithMigan(raster, modelTarget)) {
+    if (await inpaintWithMigan(raster, modelTarget, { feather: true, keep: exclude })) {
       matchRimTone(raster, modelTarget, exclude);
       addMissingGrain(raster, modelTarget, exclude);
       return 'model';
