@@ -51,6 +51,39 @@ function meanError(raster: Raster, hole: Uint8Array, color: number[], from: numb
   return sum / count;
 }
 
+/**
+ * At 1024 px: an old product's hole, and round it the 8 px its red bled into the wall and floor
+ * (an anti-aliased edge, a JPEG's chroma), which no hole follows to the pixel. `ringAt` is a
+ * pixel's distance outside the hole (0 inside it).
+ */
+function objectWithBleed() {
+  const width = 1024;
+  const height = 600;
+  const image = studio(width, height, true);
+  const hole = new Uint8Array(width * height);
+  for (let y = 60; y < 420; y += 1) for (let x = 380; x < 640; x += 1) hole[y * width + x] = 1;
+  paint(image, hole);
+  const ringAt = (x: number, y: number) =>
+    hole[y * width + x] ? 0 : Math.max(380 - x, x - 639, 60 - y, y - 419, 0);
+  for (let y = 52; y < 428; y += 1) {
+    for (let x = 372; x < 648; x += 1) {
+      const distance = ringAt(x, y);
+      if (distance === 0) continue;
+      const share = 1 - (distance - 1) / 8;
+      const at = (y * width + x) * 3;
+      image.data.set(
+        [
+          250 * share + image.data[at]! * (1 - share),
+          image.data[at + 1]! * (1 - share),
+          20 * share + image.data[at + 2]! * (1 - share),
+        ].map(Math.round),
+        at,
+      );
+    }
+  }
+  return { image, hole, ringAt, width, height };
+}
+
 afterEach(() => {
   delete process.env.ADTWIN_LEARNED_MODELS;
 });
@@ -76,31 +109,7 @@ describe('filling with the inpainting model (MI-GAN)', () => {
   });
 
   it("does not grow the object's edge, left just outside the hole, back into it", async () => {
-    // At 1024 px: the old product's hole, and round it the 8 px its colour bled into the wall and
-    // floor (an anti-aliased edge, a JPEG's chroma), which no hole follows to the pixel.
-    const width = 1024;
-    const height = 600;
-    const image = studio(width, height, true);
-    const hole = new Uint8Array(width * height);
-    for (let y = 60; y < 420; y += 1) for (let x = 380; x < 640; x += 1) hole[y * width + x] = 1;
-    paint(image, hole);
-    for (let y = 52; y < 428; y += 1) {
-      for (let x = 372; x < 648; x += 1) {
-        const i = y * width + x;
-        if (hole[i]) continue;
-        const outside = Math.max(372 + 8 - 1 - x, x - 639, 52 + 8 - 1 - y, y - 419, 0);
-        const share = 1 - outside / 8;
-        const at = i * 3;
-        image.data.set(
-          [
-            250 * share + image.data[at]! * (1 - share),
-            image.data[at + 1]! * (1 - share),
-            20 * share + image.data[at + 2]! * (1 - share),
-          ].map(Math.round),
-          at,
-        );
-      }
-    }
+    const { image, hole } = objectWithBleed();
     expect(await inpaintWithMigan(image, hole)).toBe(true);
     let reddish = 0;
     for (let i = 0; i < hole.length; i += 1) {
@@ -110,24 +119,8 @@ describe('filling with the inpainting model (MI-GAN)', () => {
   });
 
   it('with feather, blends the band round the hole into the photo, past it and in kept pixels nothing', async () => {
-    // At 1024 px the band is 10 px: the old object's red bled 8 px round its hole.
-    const width = 1024;
-    const height = 600;
-    const image = studio(width, height, true);
-    const hole = new Uint8Array(width * height);
-    for (let y = 60; y < 420; y += 1) for (let x = 380; x < 640; x += 1) hole[y * width + x] = 1;
-    paint(image, hole);
-    const ringAt = (x: number, y: number) =>
-      hole[y * width + x] ? 0 : Math.max(380 - x, x - 639, 60 - y, y - 419, 0);
-    for (let y = 52; y < 428; y += 1) {
-      for (let x = 372; x < 648; x += 1) {
-        const distance = ringAt(x, y);
-        if (distance === 0) continue;
-        const share = 1 - (distance - 1) / 8;
-        const at = (y * width + x) * 3;
-        image.data[at] = Math.round(250 * share + image.data[at]! * (1 - share));
-      }
-    }
+    // At 1024 px the band is 10 px, the red bled 8 px.
+    const { image, hole, ringAt, width, height } = objectWithBleed();
     // A word's box in the band, on the hole's right: kept as it is.
     const keep = new Uint8Array(width * height);
     for (let y = 200; y < 220; y += 1) for (let x = 640; x < 650; x += 1) keep[y * width + x] = 1;
