@@ -148,10 +148,15 @@ function withEnclosedPieces(hole: Uint8Array, width: number, protect?: Uint8Arra
   return withPieces;
 }
 
-/** Width (px) of the band round a hole that measureRimSpread reads. */
+/** Width (px) of the band round a hole that measureRimLuminance reads. */
 const RIM_BAND = 6;
 
-function measureRimSpread(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): number {
+/** Mean and spread (standard deviation) of the luminance in the band round a hole. */
+function measureRimLuminance(
+  raster: Raster,
+  hole: Uint8Array,
+  exclude?: Uint8Array,
+): { mean: number; spread: number } {
   const band = dilate(hole, raster.width, raster.height, RIM_BAND);
   let sum = 0;
   let sumOfSquares = 0;
@@ -163,9 +168,9 @@ function measureRimSpread(raster: Raster, hole: Uint8Array, exclude?: Uint8Array
     sumOfSquares += luminance * luminance;
     count += 1;
   }
-  if (count === 0) return 0;
+  if (count === 0) return { mean: 0, spread: 0 };
   const mean = sum / count;
-  return Math.sqrt(Math.max(0, sumOfSquares / count - mean * mean));
+  return { mean, spread: Math.sqrt(Math.max(0, sumOfSquares / count - mean * mean)) };
 }
 
 export type FillOptions = {
@@ -209,7 +214,7 @@ export async function fillHole(
     isBusyAround(raster, target, exclude);
   if (
     options.model &&
-    (isTextured || measureRimSpread(raster, target, exclude) >= MODEL_RIM_SPREAD) &&
+    (isTextured || isUnevenAround(raster, target, exclude)) &&
     countSet(target) <= MODEL_MAX_HOLE * target.length
   ) {
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
@@ -432,13 +437,44 @@ export function isTexturedAround(raster: Raster, hole: Uint8Array, exclude?: Uin
 
 /**
  * Whether what a hole hides is scene the inpainting model should make up: its rim is textured,
- * among many things, or uneven (see MODEL_RIM_SPREAD), not an even backdrop.
+ * among many things, or uneven (see isUnevenAround), not an even backdrop.
  */
 export function isSceneAround(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
   return (
     isTexturedAround(raster, hole, exclude) ||
     isBusyAround(raster, hole, exclude) ||
-    measureRimSpread(raster, hole, exclude) >= MODEL_RIM_SPREAD
+    isUnevenAround(raster, hole, exclude)
+  );
+}
+
+/**
+ * Step (levels) between the windows either side of a pixel that puts it on a faint line of a
+ * pattern: a marble's veins, a print's lines, too fine and sparse for the texture measures.
+ */
+const VEIN_STEP = 8;
+/**
+ * Share of the rim on such lines from which the rim is patterned (marble: a fifth); an even
+ * backdrop, its shading and a studio's soft wall meeting its floor: none.
+ */
+const VEIN_SHARE = 0.15;
+/**
+ * Mean rim luminance from which such lines count: a light surface (marble, 199). A near-black
+ * one's seams and sheen count as lines too (a leather sofa, 11, more than a quarter of its rim),
+ * and there the model makes up a dark figure where the smooth fill is a plausible shade.
+ */
+const VEIN_MIN_LUMINANCE = 128;
+
+/**
+ * Whether the hole's rim is uneven: shaded or lit unevenly (see MODEL_RIM_SPREAD), or a light
+ * surface crossed by faint lines (see VEIN_SHARE). The smooth fill blurs either into a smear: a
+ * marble's veins end at the hole and it is a grey cloud.
+ */
+function isUnevenAround(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
+  const { mean, spread } = measureRimLuminance(raster, hole, exclude);
+  return (
+    spread >= MODEL_RIM_SPREAD ||
+    (mean >= VEIN_MIN_LUMINANCE &&
+      measureRimContrast(raster, hole, exclude, VEIN_STEP) >= VEIN_SHARE)
   );
 }
 
