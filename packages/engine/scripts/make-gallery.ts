@@ -1,7 +1,9 @@
 /**
  * Writes docs/engine-gallery/: for every fixture template, one sheet with a row per product
  * (product photo | template | output), plus the three output sizes for a few cases and the text
- * replacement templates. Usage: npm run gallery -w @adtwin/engine [-- --limit N]
+ * replacement templates. Usage: npm run gallery -w @adtwin/engine [-- --limit N] [--only NAME,NAME]
+ * (--only makes the sheets of the templates whose path contains one of the names, and the sizes and
+ * text sheets, leaving the other sheets as they are: after a change that only some templates meet)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,9 @@ import { makeTextTemplate, TEXT_TEMPLATES } from '../src/quality/make-text-templ
 const CELL = 200;
 const out = path.join(resolveRepoRoot(), 'docs/engine-gallery');
 const limit = Number(process.argv[process.argv.indexOf('--limit') + 1]) || Infinity;
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]!.split(',')
+  : null;
 mkdirSync(out, { recursive: true });
 
 const { templates, products } = listFixtures();
@@ -60,6 +65,9 @@ const index: string[] = [
 ];
 const analyses = new Map<string, TemplateAnalysis>();
 for (const template of templates.slice(0, limit)) {
+  const file = `${template.replace(/^templates\//, '').replace(/[/.]/g, '-')}.jpg`;
+  index.push(`## ${template}`, '', `![${template}](${file})`, '');
+  if (only && !only.some((name) => template.includes(name))) continue;
   const bytes = readFixture(template);
   const analysis = await analyzeTemplate(bytes, { readText: false });
   analyses.set(template, analysis);
@@ -74,9 +82,7 @@ for (const template of templates.slice(0, limit)) {
     });
     rows.push([await cell(readFixture(product)), await cell(bytes), await cell(outcome.png)]);
   }
-  const file = `${template.replace(/^templates\//, '').replace(/[/.]/g, '-')}.jpg`;
   await writeSheet(file, rows);
-  index.push(`## ${template}`, '', `![${template}](${file})`, '');
   console.log('wrote', file);
 }
 
@@ -87,12 +93,13 @@ for (const template of templates.slice(0, limit).filter((_, i) => i % 6 === 0)) 
   const bytes = readFixture(template);
   const product = products[framingRows.length % products.length]!;
   const row = [await cell(bytes)];
+  const analysis = analyses.get(template) ?? (await analyzeTemplate(bytes, { readText: false }));
   for (const size of sizes) {
     const outcome = await composeSwap({
       template: bytes,
       product: readFixture(product),
       productCutOut: cutOuts.get(product),
-      analysis: analyses.get(template),
+      analysis,
       size,
     });
     row.push(await cell(outcome.png));
