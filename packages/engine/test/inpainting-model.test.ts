@@ -191,7 +191,8 @@ describe('filling with the inpainting model (MI-GAN)', () => {
 
   it('fills a backdrop crossed by faint veins (marble) with the model, and the veins go on', async () => {
     // Light stone with veins 30 levels darker.
-    const { width, height } = { width: 320, height: 300 };
+    const width = 320;
+    const height = 300;
     const image = veined(width, height, 228, -30);
     const hole = objectHole(width, height);
     paint(image, hole);
