@@ -765,7 +765,8 @@ function closeNotches(
 
 /**
  * The width of a cut-out's soft edge: within it of the model's half-way line the alpha follows
- * the photo's own edge (`refineEdge`); past it inside, the product is opaque (`solidifyInside`).
+ * the photo's own edge (`refineEdge`); past it inside, the product is opaque (`solidifyInside`),
+ * past it outside, clear (`refineEdge`).
  */
 function edgeBand(width: number, height: number): number {
   return Math.max(2, Math.round(Math.max(width, height) / 256));
@@ -806,6 +807,10 @@ function refineEdge(raster: Raster, alpha: Uint8Array, probability: Uint8Array):
     outside[i] = alpha[i]! < CORE ? 1 : 0;
   }
   const nearInside = dilate(inside, width, height, band);
+  // Past the band outside, nothing is product: the model's soft rim reaches further (7 px at
+  // 1024, see keepTheProduct) and there it holds the photo's contact shadow or its backdrop,
+  // which came along as a translucent grey line under a sneaker's sole.
+  for (let i = 0; i < alpha.length; i += 1) if (outside[i] && !nearInside[i]) alpha[i] = 0;
   // The band lies where both are near, so within the box that nearInside covers.
   const nearBox = clipBox(padBox(insideBox, band), width, height);
   const nearOutside = dilateWithin(outside, width, height, band, nearBox);
@@ -941,14 +946,11 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const own = [0, 0, 0];
   const background = [0, 0, 0];
   const product = [0, 0, 0];
-  for (let c = 0; c < cropWidth * cropHeight; c += 1) {
+  /** Reads the pixel and the means round it; its share of the product by colour (1 when none). */
+  const measure = (c: number, i: number, a: number): { hasProduct: boolean; share: number } => {
     const x = c % cropWidth;
     const y = (c - x) / cropWidth;
-    const i = (y + crop.y) * width + x + crop.x;
-    let a = alpha[i]! / 255;
-    if (a <= 0.05 || a >= 0.95) continue;
     const clearShare = meanAt(clearSums, x, y);
-    if (clearShare <= 0) continue;
     const solidShare = meanAt(solidSums, x, y);
     const hasProduct = solidShare > 0;
     for (let k = 0; k < 3; k += 1) {
@@ -957,7 +959,55 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
       product[k] = hasProduct ? meanAt(productSums[k]!, x, y) / solidShare : own[k]!;
     }
     const share = hasProduct && a < 0.5 ? colourShare(own, product, background) : 1;
-    if (share < BACKDROP_SHARE) {
+    return { hasProduct, share };
+  };
+  const count = cropWidth * cropHeight;
+  const cropIndex = (c: number) => {
+    const x = c % cropWidth;
+    return ((c - x) / cropWidth + crop.y) * width + x + crop.x;
+  };
+  const isEdge = (i: number) => alpha[i]! >= 13 && alpha[i]! <= 242;
+  const seesBackdrop = (c: number) =>
+    meanAt(clearSums, c % cropWidth, Math.floor(c / cropWidth)) > 0;
+  // A shoulder pixel of the backdrop's colour is cleared only when it joins the backdrop through
+  // others like it: one inside the edge, with more of the product on its outer side (a drive
+  // rail's light face between its dark rim lines), is product, and cleared it let the new scene
+  // through the rail in a jagged line.
+  const shoulder = new Uint8Array(count);
+  const cleared = new Uint8Array(count);
+  const queue = new Int32Array(count);
+  let queued = 0;
+  for (let c = 0; c < count; c += 1) {
+    const i = cropIndex(c);
+    if (alpha[i]! < 13) {
+      cleared[c] = 1;
+      queue[queued++] = c;
+    } else if (
+      isEdge(i) &&
+      seesBackdrop(c) &&
+      measure(c, i, alpha[i]! / 255).share < BACKDROP_SHARE
+    ) {
+      shoulder[c] = 1;
+    }
+  }
+  for (let head = 0; head < queued; head += 1) {
+    const c = queue[head]!;
+    const x = c % cropWidth;
+    const y = (c - x) / cropWidth;
+    for (const [dx, dy] of FOUR_NEIGHBOURS) {
+      if (x + dx < 0 || x + dx >= cropWidth || y + dy < 0 || y + dy >= cropHeight) continue;
+      const next = c + dy * cropWidth + dx;
+      if (cleared[next] || !shoulder[next]) continue;
+      cleared[next] = 1;
+      queue[queued++] = next;
+    }
+  }
+  for (let c = 0; c < count; c += 1) {
+    const i = cropIndex(c);
+    if (!isEdge(i) || !seesBackdrop(c)) continue;
+    let a = alpha[i]! / 255;
+    const { hasProduct, share } = measure(c, i, a);
+    if (shoulder[c] && cleared[c]) {
       a = Math.min(a, share);
       alpha[i] = Math.round(a * 255);
     } else if (hasProduct && !canTellApart(product, background)) {
@@ -979,6 +1029,13 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     }
   }
 }
+
+const FOUR_NEIGHBOURS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 
 /** How many times steeper an edge whose product and backdrop colours are alike is made. */
 const ALIKE_EDGE_STEEPNESS = 6;
