@@ -974,33 +974,39 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   // rail's light face between its dark rim lines), is product, and cleared it let the new scene
   // through the rail in a jagged line.
   const shoulder = new Uint8Array(count);
+  for (let c = 0; c < count; c += 1) {
+    const i = cropIndex(c);
+    // Past the half-way line the colour's share is not read (see measure).
+    if (!isEdge(i) || alpha[i]! >= CORE || !seesBackdrop(c)) continue;
+    if (measure(c, i, alpha[i]! / 255).share < BACKDROP_SHARE) shoulder[c] = 1;
+  }
   const cleared = new Uint8Array(count);
   const queue = new Int32Array(count);
   let queued = 0;
-  for (let c = 0; c < count; c += 1) {
-    const i = cropIndex(c);
-    if (alpha[i]! < 13) {
-      cleared[c] = 1;
-      queue[queued++] = c;
-    } else if (
-      isEdge(i) &&
-      seesBackdrop(c) &&
-      measure(c, i, alpha[i]! / 255).share < BACKDROP_SHARE
-    ) {
-      shoulder[c] = 1;
-    }
-  }
-  for (let head = 0; head < queued; head += 1) {
-    const c = queue[head]!;
+  const visitNeighbours = (c: number, visit: (next: number) => void) => {
     const x = c % cropWidth;
     const y = (c - x) / cropWidth;
     for (const [dx, dy] of FOUR_NEIGHBOURS) {
-      if (x + dx < 0 || x + dx >= cropWidth || y + dy < 0 || y + dy >= cropHeight) continue;
-      const next = c + dy * cropWidth + dx;
-      if (cleared[next] || !shoulder[next]) continue;
+      if (x + dx >= 0 && x + dx < cropWidth && y + dy >= 0 && y + dy < cropHeight) {
+        visit(c + dy * cropWidth + dx);
+      }
+    }
+  };
+  for (let c = 0; c < count; c += 1) {
+    if (!shoulder[c]) continue;
+    visitNeighbours(c, (next) => {
+      if (!cleared[c] && alpha[cropIndex(next)]! < 13) {
+        cleared[c] = 1;
+        queue[queued++] = c;
+      }
+    });
+  }
+  for (let head = 0; head < queued; head += 1) {
+    visitNeighbours(queue[head]!, (next) => {
+      if (cleared[next] || !shoulder[next]) return;
       cleared[next] = 1;
       queue[queued++] = next;
-    }
+    });
   }
   for (let c = 0; c < count; c += 1) {
     const i = cropIndex(c);
