@@ -182,6 +182,15 @@ describe('thin parts and accessories', () => {
       }
       return map;
     };
+  /** A 128 x 128 photo drawn in greys. */
+  const drawnPhoto = (greyAt: (x: number, y: number) => number): Raster => {
+    const data = new Uint8Array(128 * 128 * 3);
+    for (let y = 0; y < 128; y += 1) {
+      for (let x = 0; x < 128; x += 1)
+        data.fill(greyAt(x, y), (y * 128 + x) * 3, (y * 128 + x + 1) * 3);
+    }
+    return { data, width: 128, height: 128, channels: 3 };
+  };
 
   it("leaves out what the model half sees past the edge (the photo's contact shadow)", async () => {
     // A dark box on a light backdrop with its grey shadow below, which the model reads as a
@@ -190,18 +199,13 @@ describe('thin parts and accessories', () => {
     // width (2 px) and no more.
     const width = 128;
     const height = 128;
-    const data = new Uint8Array(width * height * 3);
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) {
-        const grey =
-          x >= 40 && x < 88 && y >= 40 && y < 88
-            ? 30
-            : x >= 36 && x < 92 && y >= 88 && y < 104
-              ? 120
-              : 200;
-        data.fill(grey, (y * width + x) * 3, (y * width + x + 1) * 3);
-      }
-    }
+    const photo = drawnPhoto((x, y) =>
+      x >= 40 && x < 88 && y >= 40 && y < 88
+        ? 30
+        : x >= 36 && x < 92 && y >= 88 && y < 104
+          ? 120
+          : 200,
+    );
     const predict = mapOf(
       (u, v) => {
         const x = u * width;
@@ -213,7 +217,7 @@ describe('thin parts and accessories', () => {
       width,
       height,
     );
-    const alpha = await cutOutWithModel({ data, width, height, channels: 3 }, predict);
+    const alpha = await cutOutWithModel(photo, predict);
     expect(alpha[60 * width + 64]).toBe(255);
     expect(alpha[90 * width + 64]).toBe(0);
     expect(alpha[90 * width + 40]).toBe(0);
@@ -224,11 +228,7 @@ describe('thin parts and accessories', () => {
     const height = 128;
     const dark = (x: number, y: number) =>
       (y >= 40 && y < 110 && x >= 30 && x < 98) || (y >= 15 && y < 40 && x >= 62 && x < 67);
-    const data = new Uint8Array(width * height * 3);
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1)
-        data.fill(dark(x, y) ? 40 : 200, (y * width + x) * 3, (y * width + x + 1) * 3);
-    }
+    const photo = drawnPhoto((x, y) => (dark(x, y) ? 40 : 200));
     const predict = mapOf(
       (u, v) => {
         const x = u * width;
@@ -241,7 +241,7 @@ describe('thin parts and accessories', () => {
       width,
       height,
     );
-    const alpha = await cutOutWithModel({ data, width, height, channels: 3 }, predict);
+    const alpha = await cutOutWithModel(photo, predict);
     expect(alpha[22 * width + 64]).toBeGreaterThanOrEqual(128);
     expect(alpha[95 * width + 115]).toBe(0);
   });

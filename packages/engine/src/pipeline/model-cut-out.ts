@@ -883,6 +883,10 @@ function cropAround(
 /** Probability (0..255) of an edge-band pixel the model is sure is product. */
 const SURE_EDGE = 250;
 
+/** Below this alpha a pixel is clear (backdrop), above SOLID_ABOVE solid; between, the edge. */
+const CLEAR_BELOW = 13;
+const SOLID_ABOVE = 242;
+
 /** Below this colour distance between product and background, colour cannot say which is which. */
 const EDGE_CONTRAST = 48;
 /**
@@ -906,7 +910,9 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const radius = Math.max(4, Math.round(Math.max(width, height) / 128));
   // Only the edge's pixels change: the means are taken over the box round them (see cropAround).
   const edge = new Uint8Array(width * height);
-  for (let i = 0; i < edge.length; i += 1) edge[i] = alpha[i]! >= 13 && alpha[i]! <= 242 ? 1 : 0;
+  for (let i = 0; i < edge.length; i += 1) {
+    edge[i] = alpha[i]! >= CLEAR_BELOW && alpha[i]! <= SOLID_ABOVE ? 1 : 0;
+  }
   const crop = cropAround(edge, width, height, radius);
   if (!crop) return;
   const { width: cropWidth, height: cropHeight } = crop;
@@ -925,8 +931,8 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     rowSums.fill(0);
     for (let x = 0; x < cropWidth; x += 1) {
       const i = (y + crop.y) * width + x + crop.x;
-      const isClear = alpha[i]! < 13 ? 1 : 0;
-      const isSolid = alpha[i]! > 242 ? 1 : 0;
+      const isClear = alpha[i]! < CLEAR_BELOW ? 1 : 0;
+      const isSolid = alpha[i]! > SOLID_ABOVE ? 1 : 0;
       pixel[0] = isClear;
       pixel[1] = isSolid;
       for (let k = 0; k < 3; k += 1) {
@@ -966,7 +972,6 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     const x = c % cropWidth;
     return ((c - x) / cropWidth + crop.y) * width + x + crop.x;
   };
-  const isEdge = (i: number) => alpha[i]! >= 13 && alpha[i]! <= 242;
   const seesBackdrop = (c: number) =>
     meanAt(clearSums, c % cropWidth, Math.floor(c / cropWidth)) > 0;
   // A shoulder pixel of the backdrop's colour is cleared only when it joins the backdrop through
@@ -974,46 +979,33 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   // rail's light face between its dark rim lines), is product, and cleared it let the new scene
   // through the rail in a jagged line.
   const shoulder = new Uint8Array(count);
+  const shoulderOrClear = new Uint8Array(count);
   for (let c = 0; c < count; c += 1) {
     const i = cropIndex(c);
-    // Past the half-way line the colour's share is not read (see measure).
-    if (!isEdge(i) || alpha[i]! >= CORE || !seesBackdrop(c)) continue;
-    if (measure(c, i, alpha[i]! / 255).share < BACKDROP_SHARE) shoulder[c] = 1;
-  }
-  const cleared = new Uint8Array(count);
-  const queue = new Int32Array(count);
-  let queued = 0;
-  const visitNeighbours = (c: number, visit: (next: number) => void) => {
-    const x = c % cropWidth;
-    const y = (c - x) / cropWidth;
-    for (const [dx, dy] of FOUR_NEIGHBOURS) {
-      if (x + dx >= 0 && x + dx < cropWidth && y + dy >= 0 && y + dy < cropHeight) {
-        visit(c + dy * cropWidth + dx);
-      }
+    if (alpha[i]! < CLEAR_BELOW) {
+      shoulderOrClear[c] = 1;
+    } else if (
+      // Past the half-way line the colour's share is not read (see measure).
+      edge[i] &&
+      alpha[i]! < CORE &&
+      seesBackdrop(c) &&
+      measure(c, i, alpha[i]! / 255).share < BACKDROP_SHARE
+    ) {
+      shoulder[c] = 1;
+      shoulderOrClear[c] = 1;
     }
-  };
-  for (let c = 0; c < count; c += 1) {
-    if (!shoulder[c]) continue;
-    visitNeighbours(c, (next) => {
-      if (!cleared[c] && alpha[cropIndex(next)]! < 13) {
-        cleared[c] = 1;
-        queue[queued++] = c;
-      }
-    });
   }
-  for (let head = 0; head < queued; head += 1) {
-    visitNeighbours(queue[head]!, (next) => {
-      if (cleared[next] || !shoulder[next]) return;
-      cleared[next] = 1;
-      queue[queued++] = next;
-    });
+  const { labels, components } = labelComponents(shoulderOrClear, cropWidth, cropHeight);
+  const joinsBackdrop = new Uint8Array(components.length + 1);
+  for (let c = 0; c < count; c += 1) {
+    if (shoulderOrClear[c] && !shoulder[c]) joinsBackdrop[labels[c]!] = 1;
   }
   for (let c = 0; c < count; c += 1) {
     const i = cropIndex(c);
-    if (!isEdge(i) || !seesBackdrop(c)) continue;
+    if (!edge[i] || !seesBackdrop(c)) continue;
     let a = alpha[i]! / 255;
     const { hasProduct, share } = measure(c, i, a);
-    if (shoulder[c] && cleared[c]) {
+    if (shoulder[c] && joinsBackdrop[labels[c]!]) {
       a = Math.min(a, share);
       alpha[i] = Math.round(a * 255);
     } else if (hasProduct && !canTellApart(product, background)) {
@@ -1035,13 +1027,6 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     }
   }
 }
-
-const FOUR_NEIGHBOURS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-] as const;
 
 /** How many times steeper an edge whose product and backdrop colours are alike is made. */
 const ALIKE_EDGE_STEEPNESS = 6;
