@@ -605,3 +605,111 @@ describe('finding a boundary between two surfaces through the hole', () => {
     expect(findSurfaceBoundary(image, maskOf(420, 360, round))).toBeNull();
   });
 });
+
+describe('filling a hole on a studio background', () => {
+  /** Deterministic Gaussian-ish grain (sum of three uniforms), sd about `sd`. */
+  const grainAt = (x: number, y: number, sd: number) =>
+    (noise(x, y) + noise(x + 71, y + 13) + noise(x + 5, y + 97) - 1.5) * 2 * sd;
+  /** Mean luminance of the hole's pixels in rows [from, to) within columns [x0, x1). */
+  const rowsMean = (raster: Raster, x0: number, x1: number, from: number, to: number) => {
+    let sum = 0;
+    for (let y = from; y < to; y += 1)
+      for (let x = x0; x < x1; x += 1) sum += luminance(raster, x, y);
+    return sum / ((to - from) * (x1 - x0));
+  };
+
+  it("carries a table top's faint edge (a shade off the wall) straight and sharp through the hole", async () => {
+    // A wall darkening a little downward meets a table top 9 levels darker at row 150.
+    const scene = (x: number, y: number) => {
+      const tone = (y < 150 ? 205 - y / 20 : 194 - y / 30) + grainAt(x, y, 2);
+      return [tone + 4, tone, tone - 6];
+    };
+    const truth = makeRaster(300, 280, scene);
+    const image = makeRaster(300, 280, scene);
+    const hole = maskOf(300, 280, inBox({ x: 110, y: 70, width: 80, height: 150 }));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    // Across the hole's columns, the step two rows either side of the edge is the photo's.
+    const step = (r: Raster) => rowsMean(r, 115, 185, 150, 153) - rowsMean(r, 115, 185, 147, 150);
+    expect(step(image) / step(truth)).toBeGreaterThan(0.8);
+    // And nowhere else is there one: no soft ramp over the rows around it.
+    const ramp = rowsMean(image, 115, 185, 135, 145) - rowsMean(image, 115, 185, 155, 165);
+    expect(
+      Math.abs(ramp - (rowsMean(truth, 115, 185, 135, 145) - rowsMean(truth, 115, 185, 155, 165))),
+    ).toBeLessThan(3);
+  });
+
+  it('draws no streak across the hole from a dark remnant at one end of its rows', async () => {
+    // A plain backdrop; just left of the hole a small dark smudge (a bit of the old product's shade).
+    const smudge = (x: number, y: number) => -45 * Math.exp(-((x - 94) ** 2 + (y - 120) ** 2) / 60);
+    const image = makeRaster(300, 260, (x, y) => {
+      const tone = 200 + smudge(x, y) + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const hole = maskOf(300, 260, inBox({ x: 100, y: 60, width: 100, height: 140 }));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    // Across the smudge's rows, from a fifth of the way in, the fill is the backdrop.
+    let darkest = 255;
+    for (let x = 120; x < 196; x += 4) {
+      let sum = 0;
+      for (let y = 115; y < 125; y += 1)
+        for (let dx = 0; dx < 4; dx += 1) sum += luminance(image, x + dx, y);
+      darkest = Math.min(darkest, sum / 40);
+    }
+    expect(darkest).toBeGreaterThan(194);
+  });
+
+  it('fills the shade a hole encloses with it: no remnant, and no streak across its rows', async () => {
+    // The shade between two vases lies inside the old object's outline, as known pixels. Kept, it
+    // stood in the smooth surface as a dark wedge; as ends of rows, it was drawn across as streaks.
+    const isShade = inBox({ x: 130, y: 100, width: 20, height: 30 });
+    const image = makeRaster(300, 260, (x, y) => {
+      const tone = (isShade(x, y) ? 60 : 200 - y / 40) + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const outline = inBox({ x: 100, y: 60, width: 100, height: 140 });
+    const hole = maskOf(300, 260, (x, y) => outline(x, y) && !isShade(x, y));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    const backdrop = 200 - 115 / 40;
+    expect(rowsMean(image, 130, 150, 100, 130)).toBeGreaterThan(backdrop - 4);
+    expect(rowsMean(image, 155, 195, 100, 130)).toBeGreaterThan(backdrop - 4);
+  });
+
+  it('continues a contact shadow wider than the product at its rows, and no higher', async () => {
+    // A backdrop's gradient; a soft shadow along the old product's foot, wider than the hole.
+    const truthAt = (x: number, y: number) =>
+      (170 + x / 12 - y / 15) *
+      (1 - 0.3 * Math.exp(-(((x - 160) / 110) ** 2) - ((y - 228) / 10) ** 2));
+    const scene = (x: number, y: number) => {
+      const tone = truthAt(x, y) + grainAt(x, y, 1.5);
+      return [tone, tone, tone];
+    };
+    const image = makeRaster(320, 300, scene);
+    const hole = maskOf(320, 300, inBox({ x: 110, y: 60, width: 100, height: 176 }));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    // Down the hole's middle, 10 x 10 means follow the photo above the shadow: the clean backdrop,
+    // not a dark haze drawn up from the shadow.
+    const meanAt = (y: number, at: (x: number, y: number) => number) => {
+      let sum = 0;
+      for (let dy = 0; dy < 10; dy += 1)
+        for (let dx = 0; dx < 10; dx += 1) sum += at(155 + dx, y + dy);
+      return sum / 100;
+    };
+    let worst = 0;
+    for (let y = 70; y < 200; y += 10) {
+      worst = Math.max(
+        worst,
+        Math.abs(meanAt(y, (x, yy) => luminance(image, x, yy)) - meanAt(y, truthAt)),
+      );
+    }
+    expect(worst).toBeLessThan(3);
+    // And the shadow goes on across the foot (how much deeper it is in the middle is unknown).
+    const backdrop = (x: number, y: number) => 170 + x / 12 - y / 15;
+    expect(meanAt(222, backdrop) - meanAt(222, (x, yy) => luminance(image, x, yy))).toBeGreaterThan(
+      15,
+    );
+  });
+});

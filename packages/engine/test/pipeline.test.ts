@@ -144,6 +144,44 @@ describe('template swap on a synthetic studio shot', () => {
     expect(placed.x + placed.width).toBeLessThanOrEqual(box.x + box.width + 1);
   });
 
+  it("counts no change in the old product's long cast shadow, which the removal takes past the box", async () => {
+    // A bottle on white paper with a long soft shadow to its right, as a glass in low light: the
+    // removal takes the shadow whole, past the box grown by 5%. That is the old product's, not the
+    // ad's, and the measure of what stays unchanged leaves it out.
+    const width = 800;
+    const height = 600;
+    const template = makeRaster(width, height, (x, y) => {
+      if (x >= 330 && x < 430 && y >= 150 && y < 450) return [40, 90, 160];
+      const along = (x - 430) / 120;
+      if (x >= 430 && x < 550 && y >= 420 && y < 450) {
+        const tone = Math.round(150 + 90 * along);
+        return [tone, tone, tone];
+      }
+      return [245, 245, 245];
+    });
+    const templatePng = await sharp(template.data, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    const outcome = await composeSwap({
+      template: new Uint8Array(templatePng),
+      product: readFixture('products/saleor-apple-drink.png'),
+      size: '1024x1024',
+    });
+    const { x, y, width: boxWidth, height: boxHeight } = outcome.productBox;
+    const pad = 0.05 * Math.max(boxWidth, boxHeight);
+    let takenPast = 0;
+    for (let i = 0; i < outcome.removed.length; i += 1) {
+      const px = i % outcome.frame.width;
+      const py = (i - px) / outcome.frame.width;
+      const inside =
+        px >= x - pad && px < x + boxWidth + pad && py >= y - pad && py < y + boxHeight + pad;
+      if (outcome.removed[i] && !inside) takenPast += 1;
+    }
+    expect(takenPast).toBeGreaterThan(1000);
+    const quality = await measureSwap({ template: new Uint8Array(templatePng), outcome });
+    expect(quality.unchangedPsnr).toBeGreaterThanOrEqual(35);
+  });
+
   it('takes the product from a recorded mask', async () => {
     const width = 600;
     const height = 400;

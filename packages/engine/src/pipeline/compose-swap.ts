@@ -53,6 +53,11 @@ export type SwapOutcome = {
   cutOut: ProductCutOut;
   /** The template's product box in output pixels. */
   productBox: Box;
+  /**
+   * The pixels the removal filled, in output pixels: the old product, and past its box the parts
+   * the box cut off and its cast shadow on a plain background (see findRemovalHole).
+   */
+  removed: Uint8Array;
   placement: Placement;
   wordChanges: WordChange[];
   /** The model's map of the template when this swap made it (none was stored): store it. */
@@ -225,6 +230,7 @@ export async function composeSwap(
     frame,
     cutOut,
     productBox: boxInFrame,
+    removed: removal.hole,
     placement,
     wordChanges,
     ...(made ? { templateSaliency: made } : {}),

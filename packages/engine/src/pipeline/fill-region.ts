@@ -30,6 +30,14 @@ const HORIZON_STEP = 18;
 const FLAT_STEP = 2;
 
 /**
+ * Colour step (RGB levels) a straight edge through a smooth background must show beside the hole
+ * (findSupportEdge): a table top a shade off its backdrop. Grain averages away along the edge.
+ */
+const SMOOTH_EDGE_STEP = 12;
+/** Pixels either side of an edge's line that are part of both sides (its anti-aliasing). */
+const EDGE_BLUR = 1.5;
+
+/**
  * The row where a wall meets a floor (or a backdrop a table) behind the hole: a horizontal edge
  * seen at the same height in the known pixels just left and just right of the hole (or on the one
  * side the frame leaves). Null when there is none.
@@ -251,7 +259,7 @@ export async function fillHole(
     const plainExclude = target.map((_, i) =>
       distance(i) >= 0 || texturedKnown[i] || exclude?.[i] ? 1 : 0,
     );
-    fillRegion(raster, plainPart, { exclude: plainExclude, seed });
+    fillSmooth(raster, plainPart, { exclude: plainExclude, seed });
     // The textured part copies patches of the texture and of its edge along the line only: the
     // texture's own rim against the plain side, never plain blocks (nor a blurred thing beside).
     // Plain pixels round the texture's edge elsewhere are no source either: with them, whatever
@@ -282,19 +290,49 @@ export async function fillHole(
     }
   }
   // Across a wall meeting a floor, each side is filled from itself alone: filled as one, the
-  // floor's colour is pulled up into the wall as a blur and the line between them is lost.
+  // floor's colour is pulled up into the wall as a blur and the line between them is lost. On a
+  // smooth background even a faint table edge is seen (grain averages away along it), found to
+  // the pixel and at its tilt, and carried straight and sharp through the hole.
+  const edge = findSupportEdge(raster, target, exclude, undefined, SMOOTH_EDGE_STEP);
+  if (edge) {
+    const { line } = edge;
+    const { width } = raster;
+    const distance = (i: number) =>
+      line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
+    for (const above of [true, false]) {
+      const part = target.map((v, i) => (v && distance(i) < 0 === above ? 1 : 0));
+      // The edge's own anti-aliased pixels belong to neither side.
+      const sideExclude = target.map((_, i) =>
+        distance(i) < 0 !== above || Math.abs(distance(i)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
+      );
+      fillSmooth(raster, part, { exclude: sideExclude, seed });
+    }
+    return 'smooth';
+  }
   const horizon = findHorizon(raster, target, exclude);
   if (horizon === null) {
-    fillRegion(raster, target, { exclude, seed });
+    fillSmooth(raster, target, { exclude, seed });
     return 'smooth';
   }
   const split = horizon * raster.width;
   for (const above of [true, false]) {
     const part = target.map((v, i) => (v && i < split === above ? 1 : 0));
     const sideExclude = target.map((_, i) => (i < split === above ? (exclude?.[i] ?? 0) : 1));
-    fillRegion(raster, part, { exclude: sideExclude, seed });
+    fillSmooth(raster, part, { exclude: sideExclude, seed });
   }
   return 'smooth';
+}
+
+/** A smooth background's fill: the surface it is when it is one, else push-pull. */
+function fillSmooth(
+  raster: Raster,
+  hole: Uint8Array,
+  options: { exclude?: Uint8Array; seed?: number },
+): void {
+  // The pieces of scene the hole encloses (the shade between two vases) go with it: kept, they
+  // are a remnant of the old object's outline standing in the smooth surface.
+  const whole = withEnclosedPieces(hole, raster.width, options.exclude);
+  if (!fillSmoothSurface(raster, whole, options)) fillRegion(raster, hole, options);
 }
 
 /** Pixels right round a hole left out of its rim's tone (the old product's soft edge). */
@@ -1073,4 +1111,345 @@ function createGrainNoise(seed: number): () => number {
     return state / 0x7fffffff;
   };
   return () => (random() + random() + random() - 1.5) * 2;
+}
+
+/**
+ * Largest share of the rim's cells off the fitted surface by more than SURFACE_TOLERANCE for the
+ * background to count as one smooth surface (a backdrop, a wall, a table top in soft light).
+ */
+const MAX_OFF_SURFACE = 0.8;
+/** Levels a rim cell's mean may differ from the fitted surface and still lie on it. */
+const SURFACE_TOLERANCE = 5;
+
+/**
+ * Fills the hole (in place) as the smooth surface the background is: a low-order polynomial in x
+ * and y fitted to the known pixels round it (each colour), the rim's own small departures from it
+ * (a soft shadow reaching the hole) carried a little way in (matchRimTone), and the photo's grain
+ * added. A plain backdrop, a wall's gradient or a table top in soft light continue as they are;
+ * push-pull's weighted means of the rim would carry every unevenness of the rim (the old product's
+ * soft edge, a bit of shadow) into the hole as blotches and a haze. Returns false, leaving the
+ * raster as it was, when the rim is no such surface (a shaded cloth, things beside the hole).
+ */
+export function fillSmoothSurface(
+  raster: Raster,
+  hole: Uint8Array,
+  options: { exclude?: Uint8Array; seed?: number } = {},
+): boolean {
+  const { width, height, channels, data } = raster;
+  const { exclude } = options;
+  const box = boundingBoxOf(hole, width);
+  if (!box) return true;
+  const side = Math.max(box.width, box.height);
+  const band = Math.max(8, Math.round(side * 0.12));
+  const area = clipBox(padBox(box, band + RIM_SKIP + 1), width, height);
+  const w = area.width;
+  const h = area.height;
+  const localHole = new Uint8Array(w * h);
+  const unusable = new Uint8Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = (y + area.y) * width + x + area.x;
+      localHole[y * w + x] = hole[i] ? 1 : 0;
+      unusable[y * w + x] = hole[i] || exclude?.[i] ? 1 : 0;
+    }
+  }
+  // The rim: known pixels within the band, clear of the old product's anti-aliased edge and of
+  // whatever may not be used (the other side of a horizon).
+  const ring = dilate(localHole, w, h, band);
+  const near = dilate(unusable, w, h, RIM_SKIP);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const points: { u: number; v: number; colour: number[] }[] = [];
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const k = y * w + x;
+      if (!ring[k] || near[k]) continue;
+      const i = ((y + area.y) * width + x + area.x) * channels;
+      points.push({
+        u: (x + area.x - cx) / side,
+        v: (y + area.y - cy) / side,
+        colour: [data[i]!, data[i + 1]!, data[i + 2]!],
+      });
+      [minX, maxX] = [Math.min(minX, x + area.x), Math.max(maxX, x + area.x)];
+      [minY, maxY] = [Math.min(minY, y + area.y), Math.max(maxY, y + area.y)];
+    }
+  }
+  if (points.length < 64) return false;
+  // Curved only where the rim spans the hole both ways: a quadratic bends wildly past the
+  // pixels it was fitted to (a hole at the frame's edge, a rim on one side only). Never curved
+  // across: a contact shadow along the hole's foot would bend it into a dark bowl, and what
+  // changes across a row is taken from the row's ends (interpolateRowsOffSurface).
+  const reach = side * 0.1;
+  const isSpanned =
+    minX <= box.x + reach &&
+    maxX >= box.x + box.width - reach &&
+    minY <= box.y + reach &&
+    maxY >= box.y + box.height - reach;
+  const terms = isSpanned
+    ? (u: number, v: number) => [1, u, v, u * v, v * v]
+    : (u: number, v: number) => [1, u, v];
+  const surface = fitSurface(points, terms);
+  if (!surface) return false;
+  // Judged on cells of the rim, not pixels: grain is no departure from the surface.
+  const cell = Math.max(4, Math.round(side * 0.03));
+  const cells = new Map<number, { sum: number; count: number }>();
+  for (const point of points) {
+    const x = Math.floor((point.u * side + cx) / cell);
+    const y = Math.floor((point.v * side + cy) / cell);
+    const key = y * 100000 + x;
+    const predicted = surface(point.u, point.v);
+    const off =
+      0.299 * (point.colour[0]! - predicted[0]!) +
+      0.587 * (point.colour[1]! - predicted[1]!) +
+      0.114 * (point.colour[2]! - predicted[2]!);
+    const entry = cells.get(key) ?? { sum: 0, count: 0 };
+    entry.sum += off;
+    entry.count += 1;
+    cells.set(key, entry);
+  }
+  let judged = 0;
+  let off = 0;
+  for (const { sum, count } of cells.values()) {
+    if (count < (cell * cell) / 4) continue;
+    judged += 1;
+    if (Math.abs(sum / count) > SURFACE_TOLERANCE) off += 1;
+  }
+  if (judged < 8 || off > judged * MAX_OFF_SURFACE) return false;
+  const offSurface = interpolateRowsOffSurface(
+    raster,
+    hole,
+    box,
+    (x, y) => surface((x - cx) / side, (y - cy) / side),
+    { exclude, skip: RIM_SKIP + 1 },
+  );
+  if (!offSurface) return false;
+  const grain = measureGrain(raster, area, (i) => hole[i] === 0);
+  const nextNoise = createGrainNoise(options.seed ?? 1234567);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    for (let x = box.x; x < box.x + box.width; x += 1) {
+      const i = y * width + x;
+      if (!hole[i]) continue;
+      const colour = surface((x - cx) / side, (y - cy) / side);
+      const k = ((y - box.y) * box.width + x - box.x) * 3;
+      const noise = nextNoise() * grain;
+      for (let c = 0; c < 3; c += 1) {
+        const value = colour[c]! + offSurface[k + c]! + noise;
+        data[i * channels + c] = Math.max(0, Math.min(255, Math.round(value)));
+      }
+    }
+  }
+  matchRimTone(raster, hole, exclude);
+  return true;
+}
+
+/** Rounds of the fit, each leaving out the points far off the last one (another thing nearby). */
+const FIT_ROUNDS = 3;
+
+/**
+ * Least-squares fit of each colour as a sum of the given terms over the points; after each round
+ * the points more than three typical deviations off are left out. Null when the fit is singular.
+ */
+function fitSurface(
+  points: { u: number; v: number; colour: number[] }[],
+  terms: (u: number, v: number) => number[],
+): ((u: number, v: number) => number[]) | null {
+  const n = terms(0, 0).length;
+  let used = points.map(() => true);
+  let coefficients: number[][] | null = null;
+  for (let round = 0; round < FIT_ROUNDS; round += 1) {
+    const normal = Array.from({ length: n }, () => new Float64Array(n));
+    const right = Array.from({ length: 3 }, () => new Float64Array(n));
+    points.forEach((point, p) => {
+      if (!used[p]) return;
+      const t = terms(point.u, point.v);
+      for (let a = 0; a < n; a += 1) {
+        for (let b = 0; b < n; b += 1) normal[a]![b] = normal[a]![b]! + t[a]! * t[b]!;
+        for (let c = 0; c < 3; c += 1) right[c]![a] = right[c]![a]! + t[a]! * point.colour[c]!;
+      }
+    });
+    const solved = right.map((vector) => solveLinear(normal, vector));
+    if (solved.some((s) => s === null)) return null;
+    coefficients = solved as number[][];
+    const residuals = points.map((point) => {
+      const t = terms(point.u, point.v);
+      let off = 0;
+      for (let c = 0; c < 3; c += 1) {
+        off += Math.abs(
+          point.colour[c]! - t.reduce((sum, term, a) => sum + term * coefficients![c]![a]!, 0),
+        );
+      }
+      return off;
+    });
+    const sorted = residuals.filter((_, p) => used[p]).sort((a, b) => a - b);
+    const typical = sorted[sorted.length >> 1] ?? 0;
+    used = residuals.map((r) => r <= 3 * typical + 6);
+  }
+  const fitted = coefficients!;
+  return (u, v) => {
+    const t = terms(u, v);
+    return fitted.map((row) => t.reduce((sum, term, a) => sum + term * row[a]!, 0));
+  };
+}
+
+/** Solves A x = b by Gaussian elimination with partial pivoting; null when A is singular. */
+function solveLinear(matrix: Float64Array[], vector: Float64Array): number[] | null {
+  const n = vector.length;
+  const a = matrix.map((row, r) => [...row, vector[r]!]);
+  for (let col = 0; col < n; col += 1) {
+    let pivot = col;
+    for (let r = col + 1; r < n; r += 1)
+      if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
+    if (Math.abs(a[pivot]![col]!) < 1e-9) return null;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    for (let r = 0; r < n; r += 1) {
+      if (r === col) continue;
+      const factor = a[r]![col]! / a[col]![col]!;
+      for (let k = col; k <= n; k += 1) a[r]![k] = a[r]![k]! - factor * a[col]![k]!;
+    }
+  }
+  return a.map((row, r) => row[n]! / row[r]!);
+}
+
+/** Known pixels (per side, across five rows) whose median gives a hole row's end. */
+const ROW_END_PIXELS = 40;
+/** How far (share of the row's run) what only one end of a row shows reaches into the hole. */
+const ONE_END_REACH = 0.1;
+/** Summed RGB difference (levels, off the surface) between a row's ends that are unlike things. */
+const UNLIKE_ENDS = 45;
+/** Largest share of rows with unlike ends for the hole to lie on one surface. */
+const MAX_UNLIKE_SHARE = 0.25;
+/** Rows either side over which the interpolated departures are averaged: no streaks of grain. */
+const ROW_SMOOTHING = 6;
+
+/**
+ * How far the background departs from the fitted surface inside the hole, per pixel of the hole's
+ * box (RGB): along each row, from the departure just left of the hole's run to the one just right
+ * of it (medians of a few rows), averaged over a few rows. A studio's light changes mostly with
+ * the height (a wall's gradient, a table top toward the camera, a contact shadow under the old
+ * product wider than it), so what the rim shows beside the hole at a row holds across it there;
+ * the surface alone, pulled by a shadow along the hole's foot, would lay it over the whole hole.
+ * Null when many rows end on unlike things at their two ends.
+ */
+function interpolateRowsOffSurface(
+  raster: Raster,
+  hole: Uint8Array,
+  box: Box,
+  surfaceAt: (x: number, y: number) => number[],
+  options: { exclude?: Uint8Array; skip: number },
+): Float32Array | null {
+  const { width, height, channels, data } = raster;
+  const { exclude, skip } = options;
+  const usable = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return false;
+    const i = y * width + x;
+    return !hole[i] && !exclude?.[i];
+  };
+  // The median departure of the known pixels beside a run's end, walking outward from it.
+  const endOf = (y: number, from: number, step: number): number[] | null => {
+    const samples: number[][] = [[], [], []];
+    for (let dy = -2; dy <= 2; dy += 1) {
+      const row = y + dy;
+      let taken = 0;
+      // Clear of the hole's rim (the old product's soft edge) on this row.
+      let x = from;
+      while (x >= 0 && x < width && !usable(x, row) && Math.abs(x - from) < 3 * skip) x += step;
+      x += step * skip;
+      for (let walked = 0; walked < 2 * ROW_END_PIXELS && taken < ROW_END_PIXELS / 5; walked += 1) {
+        if (x < 0 || x >= width) break;
+        if (usable(x, row) && usable(x - step * skip, row)) {
+          const k = (row * width + x) * channels;
+          const expected = surfaceAt(x, row);
+          for (let c = 0; c < 3; c += 1) samples[c]!.push(data[k + c]! - expected[c]!);
+          taken += 1;
+        }
+        x += step;
+      }
+    }
+    if (samples[0]!.length < 4) return null;
+    return samples.map((list) => list.sort((a, b) => a - b)[list.length >> 1]!);
+  };
+  const rows = new Float32Array(box.width * box.height * 3);
+  const filled = new Uint8Array(box.width * box.height);
+  let runs = 0;
+  let unlikeRuns = 0;
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    // The row's span from its first hole pixel to its last: known pixels the hole encloses on the
+    // row (the floor through a wheel's spokes, the wall inside a headband) are no row ends. Each
+    // such gap would start and end runs of its own, and their ends, a few pixels of the old
+    // object's rim, were drawn across as streaks.
+    let start = box.x;
+    while (start < box.x + box.width && !hole[y * width + start]) start += 1;
+    if (start === box.x + box.width) continue;
+    let end = box.x + box.width;
+    while (!hole[y * width + end - 1]) end -= 1;
+    const before = endOf(y, start - 1, -1);
+    const after = endOf(y, end, 1);
+    if (!before && !after) continue;
+    if (before && after) {
+      runs += 1;
+      const apart = [0, 1, 2].reduce((sum, c) => sum + Math.abs(before[c]! - after[c]!), 0);
+      if (apart > UNLIKE_ENDS) unlikeRuns += 1;
+    }
+    const left = before ?? after!;
+    const right = after ?? before!;
+    // What both ends show (a shadow wider than the product) goes on across; what one end shows
+    // alone (a remnant of the old product's shade, a crumb) fades within a few pixels of it, or
+    // it is drawn across the hole as a streak.
+    const shared = [0, 1, 2].map((c) =>
+      Math.sign(left[c]!) === Math.sign(right[c]!)
+        ? Math.sign(left[c]!) * Math.min(Math.abs(left[c]!), Math.abs(right[c]!))
+        : 0,
+    );
+    const fade = Math.max(6, (end - start) * ONE_END_REACH);
+    for (let j = start; j < end; j += 1) {
+      if (!hole[y * width + j]) continue;
+      const fromLeft = before ? Math.exp(-(j - start + 1) / fade) : 0;
+      const fromRight = after ? Math.exp(-(end - j) / fade) : 0;
+      const k = (y - box.y) * box.width + j - box.x;
+      filled[k] = 1;
+      for (let c = 0; c < 3; c += 1) {
+        rows[k * 3 + c] =
+          shared[c]! + (left[c]! - shared[c]!) * fromLeft + (right[c]! - shared[c]!) * fromRight;
+      }
+    }
+  }
+  // Rows whose ends lie on different things (a wall on one side, a pot on the other) hold no one
+  // surface: drawn across, they would be smears.
+  if (unlikeRuns > runs * MAX_UNLIKE_SHARE) return null;
+  // Averaged down each column over the hole's own pixels: each row's ends carry their grain. The
+  // window stays centred (narrower near the run's ends), or the light of rows further in is
+  // pulled to the hole's top and foot (a shade under a table's edge).
+  const out = new Float32Array(rows.length);
+  for (let x = 0; x < box.width; x += 1) {
+    for (let y = 0; y < box.height; y += 1) {
+      const k = y * box.width + x;
+      if (!filled[k]) continue;
+      const sum = [0, 0, 0];
+      let count = 0;
+      let reach = 0;
+      while (
+        reach < ROW_SMOOTHING &&
+        y - reach - 1 >= 0 &&
+        y + reach + 1 < box.height &&
+        filled[k - (reach + 1) * box.width] &&
+        filled[k + (reach + 1) * box.width]
+      ) {
+        reach += 1;
+      }
+      for (let dy = -reach; dy <= reach; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= box.height) continue;
+        const kk = yy * box.width + x;
+        if (!filled[kk]) continue;
+        for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + rows[kk * 3 + c]!;
+        count += 1;
+      }
+      for (let c = 0; c < 3; c += 1) out[k * 3 + c] = sum[c]! / count;
+    }
+  }
+  return out;
 }

@@ -28,13 +28,15 @@ const TILT_COST = 0.01;
  * on the other: a surface that ends behind the object). Found to the pixel, so the fill can carry
  * it straight through the hole and fill each side of it from that side alone. `near` limits the
  * search to lines within `reach` pixels of a line found otherwise (see findPlainSide). Null when
- * there is no such edge, or the hole does not reach across it.
+ * there is no such edge, or the hole does not reach across it. `edgeStep` is the colour step the
+ * edge must show (lower on a smooth background, where even a faint edge is no grain).
  */
 export function findSupportEdge(
   raster: Raster,
   hole: Uint8Array,
   exclude?: Uint8Array,
   near?: { line: EdgeLine; reach: number },
+  edgeStep = EDGE_STEP,
 ): SupportEdge | null {
   const { width, height, channels, data } = raster;
   const box = boundingBoxOf(hole, width);
@@ -113,10 +115,10 @@ export function findSupportEdge(
       const left = sideStep(rowAt, first - 3, -1);
       const right = sideStep(rowAt, last + 3, 1);
       // An edge seen on one side only does not tell its tilt: it is taken level.
-      const strength = edgeStrength(left, right, tilt === 0);
+      const strength = edgeStrength(left, right, tilt === 0, edgeStep);
       if (strength === 0) continue;
       const step = [0, 1, 2].map((c) => {
-        const seen = [left, right].filter((side) => side && side.size >= EDGE_STEP);
+        const seen = [left, right].filter((side) => side && side.size >= edgeStep);
         return seen.reduce((sum, side) => sum + side!.mean[c]!, 0) / (seen.length || 1);
       });
       const rank = strength * (1 - TILT_COST * Math.abs(tilt));
@@ -207,8 +209,13 @@ type SideStep = { mean: number[]; size: number; isConsistent: boolean } | null;
  * sum of both when they agree, the one side's when the other is flat or hidden (the frame's edge,
  * another object), zero when it is no edge.
  */
-function edgeStrength(left: SideStep, right: SideStep, mayBeOneSided: boolean): number {
-  const strong = (side: SideStep) => side !== null && side.isConsistent && side.size >= EDGE_STEP;
+function edgeStrength(
+  left: SideStep,
+  right: SideStep,
+  mayBeOneSided: boolean,
+  edgeStep: number,
+): number {
+  const strong = (side: SideStep) => side !== null && side.isConsistent && side.size >= edgeStep;
   const flat = (side: SideStep) => side === null || side.size < FLAT_STEP;
   if (left && right && left.isConsistent && right.isConsistent) {
     const dot =
@@ -219,14 +226,14 @@ function edgeStrength(left: SideStep, right: SideStep, mayBeOneSided: boolean): 
     const weaker = Math.min(left.size, right.size);
     if (
       cosine >= MIN_SAME_STEP &&
-      weaker >= EDGE_STEP / 2 &&
-      left.size + right.size >= 2 * EDGE_STEP
+      weaker >= edgeStep / 2 &&
+      left.size + right.size >= 2 * edgeStep
     ) {
       return left.size + right.size;
     }
   }
   if (!mayBeOneSided) return 0;
-  if (strong(left) && flat(right) && left!.size >= 2 * EDGE_STEP) return left!.size;
-  if (strong(right) && flat(left) && right!.size >= 2 * EDGE_STEP) return right!.size;
+  if (strong(left) && flat(right) && left!.size >= 2 * edgeStep) return left!.size;
+  if (strong(right) && flat(left) && right!.size >= 2 * edgeStep) return right!.size;
   return 0;
 }

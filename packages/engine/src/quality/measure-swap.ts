@@ -9,7 +9,10 @@ import type { Box, TextReplacement } from '../types.js';
 export type SwapQuality = {
   /** SSIM of the placed product against the cut-out, inside its mask. */
   productSsim: number;
-  /** PSNR (dB) of everything outside the grown product box and the replaced words. */
+  /**
+   * PSNR (dB) of everything outside the grown product box, what the removal took past it and the
+   * replaced words.
+   */
   unchangedPsnr: number;
   /** Replacements the OCR read in the output, and replaced words it still read. */
   ocr?: { found: string[]; missing: string[]; leftOver: string[] };
@@ -32,9 +35,11 @@ export async function measureSwap(options: {
     clipBox(growBox(outcome.productBox, SHADOW_ALLOWANCE), output.width, output.height),
     ...outcome.wordChanges.flatMap((change) => (change.area ? [change.area] : [])),
   ];
-  // A margin past the template's edges that the swap made up again is not the template's.
+  // A margin past the template's edges that the swap made up again is not the template's; nor is
+  // what the removal took past the box (the old product's cast shadow, a part the box cut off).
   const madeUp = sceneMargin(reference, template, outcome.frame);
-  const unchangedPsnr = measurePsnr(output, reference, excluded, madeUp);
+  const replaced = outcome.removed.map((v, i) => v | (madeUp?.[i] ?? 0));
+  const unchangedPsnr = measurePsnr(output, reference, excluded, replaced);
   const replacements = (options.replacements ?? []).filter((r) => r.toReplace.trim());
   if (replacements.length === 0) return { productSsim, unchangedPsnr };
   const read = new Set((await readWords(outcome.png)).map((word) => simplify(word.text)));
