@@ -677,6 +677,24 @@ describe('filling a hole on a studio background', () => {
     expect(rowsMean(image, 155, 195, 100, 130)).toBeGreaterThan(backdrop - 4);
   });
 
+  it("gives rows that run to the frame's edge the ends of the rows beside them: no line there", async () => {
+    // A few rows of the hole reach the frame's left edge; right of the hole those rows meet a soft
+    // shade (a bit of the old product's). With only that end, the shade was drawn across the whole
+    // row to the frame, and stood out as a dark line along the wall.
+    const shade = (x: number, y: number) =>
+      x >= 150 ? -30 * Math.exp(-((x - 150) / 20) - ((y - 124) / 6) ** 2) : 0;
+    const image = makeRaster(300, 260, (x, y) => {
+      const tone = 200 + shade(x, y) + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const body = inBox({ x: 24, y: 60, width: 124, height: 140 });
+    const tongue = inBox({ x: 0, y: 120, width: 24, height: 8 });
+    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    expect(rowsMean(image, 2, 20, 120, 128)).toBeGreaterThan(195);
+  });
+
   it('continues a contact shadow wider than the product at its rows, and no higher', async () => {
     // A backdrop's gradient; a soft shadow along the old product's foot, wider than the hole.
     const truthAt = (x: number, y: number) =>

@@ -293,7 +293,10 @@ export async function fillHole(
   // floor's colour is pulled up into the wall as a blur and the line between them is lost. On a
   // smooth background even a faint table edge is seen (grain averages away along it), found to
   // the pixel and at its tilt, and carried straight and sharp through the hole.
-  const edge = findSupportEdge(raster, target, exclude, undefined, SMOOTH_EDGE_STEP);
+  const edge = process.env.NOEDGE
+    ? null
+    : findSupportEdge(raster, target, exclude, undefined, SMOOTH_EDGE_STEP);
+  if (process.env.DEBUG_FILL) console.error('EDGE', JSON.stringify(edge?.line ?? null));
   if (edge) {
     const { line } = edge;
     const { width } = raster;
@@ -310,6 +313,7 @@ export async function fillHole(
     return 'smooth';
   }
   const horizon = findHorizon(raster, target, exclude);
+  if (process.env.DEBUG_FILL) console.error('HORIZON', horizon);
   if (horizon === null) {
     fillSmooth(raster, target, { exclude, seed });
     return 'smooth';
@@ -1376,18 +1380,48 @@ function interpolateRowsOffSurface(
   const filled = new Uint8Array(box.width * box.height);
   let runs = 0;
   let unlikeRuns = 0;
+  // Per row: the span from its first hole pixel to its last, and the departures at its ends.
+  // Known pixels the hole encloses on the row (the floor through a wheel's spokes, the wall inside
+  // a headband) are no row ends: each such gap would start and end runs of its own, and their
+  // ends, a few pixels of the old object's rim, were drawn across as streaks.
+  type Span = { start: number; end: number; before: number[] | null; after: number[] | null };
+  const spans: (Span | null)[] = [];
   for (let y = box.y; y < box.y + box.height; y += 1) {
-    // The row's span from its first hole pixel to its last: known pixels the hole encloses on the
-    // row (the floor through a wheel's spokes, the wall inside a headband) are no row ends. Each
-    // such gap would start and end runs of its own, and their ends, a few pixels of the old
-    // object's rim, were drawn across as streaks.
     let start = box.x;
     while (start < box.x + box.width && !hole[y * width + start]) start += 1;
-    if (start === box.x + box.width) continue;
+    if (start === box.x + box.width) {
+      spans.push(null);
+      continue;
+    }
     let end = box.x + box.width;
     while (!hole[y * width + end - 1]) end -= 1;
-    const before = endOf(y, start - 1, -1);
-    const after = endOf(y, end, 1);
+    spans.push({ start, end, before: endOf(y, start - 1, -1), after: endOf(y, end, 1) });
+  }
+  // Where the hole runs to the frame's edge a row has no end there: it takes the end of the
+  // nearest rows that have one. The surface alone is linear across and misses a vignette; there
+  // a few such rows stood out as a line along the frame's edge.
+  const endReach = Math.max(8, Math.round(box.height * 0.1));
+  const nearestEnd = (r: number, side: 'before' | 'after') => {
+    for (let d = 1; d <= endReach; d += 1) {
+      const up = spans[r - d]?.[side];
+      if (up) return up;
+      const down = spans[r + d]?.[side];
+      if (down) return down;
+    }
+    return null;
+  };
+  const ends = spans.map(
+    (span, r) =>
+      span && {
+        before: span.before ?? (span.start === 0 ? nearestEnd(r, 'before') : null),
+        after: span.after ?? (span.end === width ? nearestEnd(r, 'after') : null),
+      },
+  );
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    const span = spans[y - box.y];
+    if (!span) continue;
+    const { start, end } = span;
+    const { before, after } = ends[y - box.y]!;
     if (!before && !after) continue;
     if (before && after) {
       runs += 1;
@@ -1424,6 +1458,9 @@ function interpolateRowsOffSurface(
   // window stays centred (narrower near the run's ends), or the light of rows further in is
   // pulled to the hole's top and foot (a shade under a table's edge).
   const out = new Float32Array(rows.length);
+  const smoothing = process.env.SMOOTHROWS
+    ? Math.max(ROW_SMOOTHING, Math.round(box.height * Number(process.env.SMOOTHROWS)))
+    : ROW_SMOOTHING;
   for (let x = 0; x < box.width; x += 1) {
     for (let y = 0; y < box.height; y += 1) {
       const k = y * box.width + x;
@@ -1432,7 +1469,7 @@ function interpolateRowsOffSurface(
       let count = 0;
       let reach = 0;
       while (
-        reach < ROW_SMOOTHING &&
+        reach < smoothing &&
         y - reach - 1 >= 0 &&
         y + reach + 1 < box.height &&
         filled[k - (reach + 1) * box.width] &&
