@@ -1423,9 +1423,13 @@ function interpolateRowsOffSurface(
     const { start, end } = span;
     const { before, after } = ends[y - box.y]!;
     if (!before && !after) continue;
-    if (before && after) {
+    // Only rows with both ends of their own say whether the hole lies on one surface.
+    if (span.before && span.after) {
       runs += 1;
-      const apart = [0, 1, 2].reduce((sum, c) => sum + Math.abs(before[c]! - after[c]!), 0);
+      const apart = [0, 1, 2].reduce(
+        (sum, c) => sum + Math.abs(span.before![c]! - span.after![c]!),
+        0,
+      );
       if (apart > UNLIKE_ENDS) unlikeRuns += 1;
     }
     const left = before ?? after!;
