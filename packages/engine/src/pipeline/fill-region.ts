@@ -220,9 +220,10 @@ export async function fillHole(
     plainSplit !== null ||
     isTexturedAround(raster, target, exclude) ||
     isBusyAround(raster, target, exclude);
+  const isUneven = isUnevenAround(raster, target, exclude);
   if (
     options.model &&
-    (isTextured || isUnevenAround(raster, target, exclude)) &&
+    (isTextured || isUneven) &&
     countSet(target) <= MODEL_MAX_HOLE * target.length
   ) {
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
@@ -293,10 +294,7 @@ export async function fillHole(
   // floor's colour is pulled up into the wall as a blur and the line between them is lost. On a
   // smooth background even a faint table edge is seen (grain averages away along it), found to
   // the pixel and at its tilt, and carried straight and sharp through the hole.
-  const edge = process.env.NOEDGE
-    ? null
-    : findSupportEdge(raster, target, exclude, undefined, SMOOTH_EDGE_STEP);
-  if (process.env.DEBUG_FILL) console.error('EDGE', JSON.stringify(edge?.line ?? null));
+  const edge = findSupportEdge(raster, target, exclude, undefined, SMOOTH_EDGE_STEP);
   if (edge) {
     const { line } = edge;
     const { width } = raster;
@@ -308,35 +306,40 @@ export async function fillHole(
       const sideExclude = target.map((_, i) =>
         distance(i) < 0 !== above || Math.abs(distance(i)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
       );
-      fillSmooth(raster, part, { exclude: sideExclude, seed });
+      fillSmooth(raster, part, { exclude: sideExclude, seed, surface: !isUneven });
     }
     return 'smooth';
   }
   const horizon = findHorizon(raster, target, exclude);
-  if (process.env.DEBUG_FILL) console.error('HORIZON', horizon);
   if (horizon === null) {
-    fillSmooth(raster, target, { exclude, seed });
+    fillSmooth(raster, target, { exclude, seed, surface: !isUneven });
     return 'smooth';
   }
   const split = horizon * raster.width;
   for (const above of [true, false]) {
     const part = target.map((v, i) => (v && i < split === above ? 1 : 0));
     const sideExclude = target.map((_, i) => (i < split === above ? (exclude?.[i] ?? 0) : 1));
-    fillSmooth(raster, part, { exclude: sideExclude, seed });
+    fillSmooth(raster, part, { exclude: sideExclude, seed, surface: !isUneven });
   }
   return 'smooth';
 }
 
-/** A smooth background's fill: the surface it is when it is one, else push-pull. */
+/**
+ * A smooth background's fill: the surface it is when it is one, else push-pull. `surface: false`
+ * is push-pull alone: round a hole too large for the inpainting model whose rim is unevenly lit
+ * (a close-up's blurred room, a lit computer case), what each row's ends show differs from row
+ * to row, and carried across it drew coloured streaks where push-pull gives a soft blur.
+ */
 function fillSmooth(
   raster: Raster,
   hole: Uint8Array,
-  options: { exclude?: Uint8Array; seed?: number },
+  options: { exclude?: Uint8Array; seed?: number; surface?: boolean },
 ): void {
+  const { surface = true, ...fill } = options;
   // The pieces of scene the hole encloses (the shade between two vases) go with it: kept, they
   // are a remnant of the old object's outline standing in the smooth surface.
-  const whole = withEnclosedPieces(hole, raster.width, options.exclude);
-  if (!fillSmoothSurface(raster, whole, options)) fillRegion(raster, hole, options);
+  const whole = surface ? withEnclosedPieces(hole, raster.width, fill.exclude) : hole;
+  if (!surface || !fillSmoothSurface(raster, whole, fill)) fillRegion(raster, hole, fill);
 }
 
 /** Pixels right round a hole left out of its rim's tone (the old product's soft edge). */
@@ -1462,9 +1465,6 @@ function interpolateRowsOffSurface(
   // window stays centred (narrower near the run's ends), or the light of rows further in is
   // pulled to the hole's top and foot (a shade under a table's edge).
   const out = new Float32Array(rows.length);
-  const smoothing = process.env.SMOOTHROWS
-    ? Math.max(ROW_SMOOTHING, Math.round(box.height * Number(process.env.SMOOTHROWS)))
-    : ROW_SMOOTHING;
   for (let x = 0; x < box.width; x += 1) {
     for (let y = 0; y < box.height; y += 1) {
       const k = y * box.width + x;
@@ -1473,7 +1473,7 @@ function interpolateRowsOffSurface(
       let count = 0;
       let reach = 0;
       while (
-        reach < smoothing &&
+        reach < ROW_SMOOTHING &&
         y - reach - 1 >= 0 &&
         y + reach + 1 < box.height &&
         filled[k - (reach + 1) * box.width] &&
