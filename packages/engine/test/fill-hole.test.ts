@@ -695,6 +695,23 @@ describe('filling a hole on a studio background', () => {
     expect(rowsMean(image, 2, 20, 120, 128)).toBeGreaterThan(195);
   });
 
+  it('leaves a hole too large for the model on an unevenly lit rim to push-pull: no rows drawn across', async () => {
+    // A close-up: the hole takes 72% of the picture, and light and shade alternate down its rim
+    // (a blurred room behind). Carried along the rows, each row's ends made coloured streaks.
+    const image = makeRaster(200, 200, (x, y) => {
+      const tone = 150 + 30 * Math.sin(y / 20) + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const hole = maskOf(200, 200, inBox({ x: 15, y: 6, width: 170, height: 170 }));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    // Down the hole's middle, 8-row means hardly change: a soft blur, not bands.
+    const means = Array.from({ length: 16 }, (_, k) =>
+      rowsMean(image, 95, 105, 20 + k * 8, 28 + k * 8),
+    );
+    expect(Math.max(...means) - Math.min(...means)).toBeLessThan(20);
+  });
+
   it('continues a contact shadow wider than the product at its rows, and no higher', async () => {
     // A backdrop's gradient; a soft shadow along the old product's foot, wider than the hole.
     const truthAt = (x: number, y: number) =>

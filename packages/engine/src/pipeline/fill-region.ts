@@ -221,11 +221,8 @@ export async function fillHole(
     isTexturedAround(raster, target, exclude) ||
     isBusyAround(raster, target, exclude);
   const isUneven = isUnevenAround(raster, target, exclude);
-  if (
-    options.model &&
-    (isTextured || isUneven) &&
-    countSet(target) <= MODEL_MAX_HOLE * target.length
-  ) {
+  const isTooLargeForModel = countSet(target) > MODEL_MAX_HOLE * target.length;
+  if (options.model && (isTextured || isUneven) && !isTooLargeForModel) {
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
     if (await inpaintWithMigan(raster, modelTarget, { feather: true, keep: exclude })) {
       matchRimTone(raster, modelTarget, exclude);
@@ -306,20 +303,28 @@ export async function fillHole(
       const sideExclude = target.map((_, i) =>
         distance(i) < 0 !== above || Math.abs(distance(i)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
       );
-      fillSmooth(raster, part, { exclude: sideExclude, seed, surface: !isUneven });
+      fillSmooth(raster, part, {
+        exclude: sideExclude,
+        seed,
+        surface: !(isUneven && isTooLargeForModel),
+      });
     }
     return 'smooth';
   }
   const horizon = findHorizon(raster, target, exclude);
   if (horizon === null) {
-    fillSmooth(raster, target, { exclude, seed, surface: !isUneven });
+    fillSmooth(raster, target, { exclude, seed, surface: !(isUneven && isTooLargeForModel) });
     return 'smooth';
   }
   const split = horizon * raster.width;
   for (const above of [true, false]) {
     const part = target.map((v, i) => (v && i < split === above ? 1 : 0));
     const sideExclude = target.map((_, i) => (i < split === above ? (exclude?.[i] ?? 0) : 1));
-    fillSmooth(raster, part, { exclude: sideExclude, seed, surface: !isUneven });
+    fillSmooth(raster, part, {
+      exclude: sideExclude,
+      seed,
+      surface: !(isUneven && isTooLargeForModel),
+    });
   }
   return 'smooth';
 }
