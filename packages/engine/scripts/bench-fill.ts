@@ -56,12 +56,18 @@ async function loadBaseline(rev: string): Promise<Fill> {
       encoding: 'utf8',
     },
   );
-  const raster = pathToFileURL(path.join(here, '../src/pipeline/raster.ts')).href;
+  // The baseline's own imports (raster, patch-fill, the inpainting model...) resolve to this
+  // checkout's modules: only fill-region.ts is the baseline's.
+  const pipeline = path.join(here, '../src/pipeline');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fill-baseline-'));
   const file = path.join(dir, 'fill-region.mts');
   writeFileSync(
     file,
-    source.replace(/from '\.\/raster\.js'/, `from '${raster}'`).replace(/^import type .*$/m, ''),
+    source.replace(
+      /from '(\.{1,2}\/[^']+)\.js'/g,
+      (_, relative: string) =>
+        `from '${pathToFileURL(path.join(pipeline, `${relative}.ts`)).href}'`,
+    ),
   );
   const module = (await import(pathToFileURL(file).href)) as {
     fillRegion: (raster: Raster, hole: Uint8Array) => void;
