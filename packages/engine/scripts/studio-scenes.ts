@@ -3,6 +3,7 @@
  * (a product on a table before a plain wall), with their whole background known, so a fill of a
  * product-shaped hole can be compared with what it replaced.
  */
+import { createRandom } from '../src/pipeline/patch-fill.js';
 import { encodePng, type Raster } from '../src/pipeline/raster.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,19 +18,6 @@ export type StudioScene = {
   centre: number;
   foot: number;
 };
-
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    // xorshift32: small, deterministic, good enough for grain.
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x100000000;
-  };
-}
 
 function gaussian(random: () => number): number {
   const u = Math.max(1e-9, random());

@@ -15,7 +15,7 @@ import {
   upsampleCells,
   type Raster,
 } from './raster.js';
-import { boxMean, countSet, labelComponents } from './mask-tools.js';
+import { boxMean, countSet, cropHoleMasks, labelComponents } from './mask-tools.js';
 
 /**
  * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
@@ -220,9 +220,12 @@ export async function fillHole(
     plainSplit !== null ||
     isTexturedAround(raster, target, exclude) ||
     isBusyAround(raster, target, exclude);
-  const isUneven = isUnevenAround(raster, target, exclude);
   const isTooLargeForModel = countSet(target) > MODEL_MAX_HOLE * target.length;
-  if (options.model && (isTextured || isUneven) && !isTooLargeForModel) {
+  if (
+    options.model &&
+    !isTooLargeForModel &&
+    (isTextured || isUnevenAround(raster, target, exclude))
+  ) {
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
     if (await inpaintWithMigan(raster, modelTarget, { feather: true, keep: exclude })) {
       matchRimTone(raster, modelTarget, exclude);
@@ -287,6 +290,8 @@ export async function fillHole(
       return 'patches';
     }
   }
+  // Round a hole too large for the model whose rim is unevenly lit, push-pull (see fillSmooth).
+  const surface = !isTooLargeForModel || !isUnevenAround(raster, target, exclude);
   // Across a wall meeting a floor, each side is filled from itself alone: filled as one, the
   // floor's colour is pulled up into the wall as a blur and the line between them is lost. On a
   // smooth background even a faint table edge is seen (grain averages away along it), found to
@@ -303,28 +308,20 @@ export async function fillHole(
       const sideExclude = target.map((_, i) =>
         distance(i) < 0 !== above || Math.abs(distance(i)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
       );
-      fillSmooth(raster, part, {
-        exclude: sideExclude,
-        seed,
-        surface: !(isUneven && isTooLargeForModel),
-      });
+      fillSmooth(raster, part, { exclude: sideExclude, seed, surface });
     }
     return 'smooth';
   }
   const horizon = findHorizon(raster, target, exclude);
   if (horizon === null) {
-    fillSmooth(raster, target, { exclude, seed, surface: !(isUneven && isTooLargeForModel) });
+    fillSmooth(raster, target, { exclude, seed, surface });
     return 'smooth';
   }
   const split = horizon * raster.width;
   for (const above of [true, false]) {
     const part = target.map((v, i) => (v && i < split === above ? 1 : 0));
     const sideExclude = target.map((_, i) => (i < split === above ? (exclude?.[i] ?? 0) : 1));
-    fillSmooth(raster, part, {
-      exclude: sideExclude,
-      seed,
-      surface: !(isUneven && isTooLargeForModel),
-    });
+    fillSmooth(raster, part, { exclude: sideExclude, seed, surface });
   }
   return 'smooth';
 }
@@ -1156,15 +1153,7 @@ export function fillSmoothSurface(
   const area = clipBox(padBox(box, band + RIM_SKIP + 1), width, height);
   const w = area.width;
   const h = area.height;
-  const localHole = new Uint8Array(w * h);
-  const unusable = new Uint8Array(w * h);
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) {
-      const i = (y + area.y) * width + x + area.x;
-      localHole[y * w + x] = hole[i] ? 1 : 0;
-      unusable[y * w + x] = hole[i] || exclude?.[i] ? 1 : 0;
-    }
-  }
+  const { localHole, unusable } = cropHoleMasks(hole, exclude, area, width);
   // The rim: known pixels within the band, clear of the old product's anti-aliased edge and of
   // whatever may not be used (the other side of a horizon).
   const ring = dilate(localHole, w, h, band);

@@ -270,3 +270,26 @@ export function dilateWithin(
   }
   return out;
 }
+
+/**
+ * The hole and what may not be used (the hole, and `exclude`) within `area`, as 0/1 masks of the
+ * area's size: the local masks the rim measures of the fills work on.
+ */
+export function cropHoleMasks(
+  hole: Uint8Array,
+  exclude: Uint8Array | undefined,
+  area: Box,
+  width: number,
+): { localHole: Uint8Array; unusable: Uint8Array } {
+  const w = area.width;
+  const localHole = new Uint8Array(w * area.height);
+  const unusable = new Uint8Array(w * area.height);
+  for (let y = 0; y < area.height; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const i = (y + area.y) * width + x + area.x;
+      localHole[y * w + x] = hole[i] ? 1 : 0;
+      unusable[y * w + x] = hole[i] || exclude?.[i] ? 1 : 0;
+    }
+  }
+  return { localHole, unusable };
+}

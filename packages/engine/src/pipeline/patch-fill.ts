@@ -832,7 +832,8 @@ function listOf(mask: Uint8Array): number[] {
   return list;
 }
 
-function createRandom(seed: number): () => number {
+/** A seeded xorshift32 source of uniforms in [0, 1): the same seed gives the same picture. */
+export function createRandom(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     // xorshift32: small, fast and deterministic.

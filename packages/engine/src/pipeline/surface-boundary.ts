@@ -1,5 +1,5 @@
 import type { EdgeLine } from './support-edge.js';
-import { boxMean } from './mask-tools.js';
+import { boxMean, cropHoleMasks } from './mask-tools.js';
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
 
 /** Least colour step (Euclidean, RGB levels of local means) between the two surfaces. */
@@ -37,15 +37,7 @@ export function findSurfaceBoundary(
   const area = clipBox(padBox(box, band + 8), width, height);
   const w = area.width;
   const h = area.height;
-  const unusable = new Uint8Array(w * h);
-  const localHole = new Uint8Array(w * h);
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) {
-      const i = (y + area.y) * width + x + area.x;
-      localHole[y * w + x] = hole[i] ? 1 : 0;
-      unusable[y * w + x] = hole[i] || exclude?.[i] ? 1 : 0;
-    }
-  }
+  const { localHole, unusable } = cropHoleMasks(hole, exclude, area, width);
   // Local means of usable pixels: the grain of sand or cloth averages away, the surface's colour stays.
   const radius = Math.max(3, Math.round(side * 0.012));
   const means = localMeans(raster, area, unusable, radius);

@@ -1,4 +1,5 @@
 import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
+import { cropHoleMasks } from './mask-tools.js';
 
 /** Mean detail (levels) under which the background is plain: a backdrop, a painted wall, a blur. */
 const PLAIN_DETAIL = 0.6;
@@ -52,15 +53,7 @@ export function findPlainSide(
   const area = clipBox(padBox(box, margin), width, height);
   const w = area.width;
   const h = area.height;
-  const localHole = new Uint8Array(w * h);
-  const unusable = new Uint8Array(w * h);
-  for (let y = 0; y < h; y += 1) {
-    for (let x = 0; x < w; x += 1) {
-      const i = (y + area.y) * width + x + area.x;
-      localHole[y * w + x] = hole[i] ? 1 : 0;
-      unusable[y * w + x] = hole[i] || exclude?.[i] ? 1 : 0;
-    }
-  }
+  const { localHole, unusable } = cropHoleMasks(hole, exclude, area, width);
   const texture = measureLocalDetail(raster, area, unusable);
   // The rim: known pixels within the band round the hole, clear of its anti-aliased edge, whose
   // windows do not reach into the hole.
