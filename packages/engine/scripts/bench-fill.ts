@@ -45,7 +45,7 @@ const TYPICAL = { width: 300, height: 400 };
 
 type Fill = (raster: Raster, hole: Uint8Array) => Promise<void> | void;
 
-/** The baseline's fill, as removeProduct called it: cloning first, push-pull when that declines. */
+/** The baseline's fill, as removeProduct called it: fillHole, or in older commits cloning first and push-pull when that declines. */
 async function loadBaseline(rev: string): Promise<Fill> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const source = execFileSync(
@@ -70,9 +70,14 @@ async function loadBaseline(rev: string): Promise<Fill> {
     ),
   );
   const module = (await import(pathToFileURL(file).href)) as {
+    fillHole?: (raster: Raster, hole: Uint8Array) => Promise<unknown>;
     fillRegion: (raster: Raster, hole: Uint8Array) => void;
     cloneFill?: (raster: Raster, hole: Uint8Array) => boolean;
   };
+  // The same entry as the new fill's when the baseline has it: fillRegion alone is only the
+  // smooth fill, without the choice of method round it.
+  const { fillHole: baselineFillHole } = module;
+  if (baselineFillHole) return async (raster, hole) => void (await baselineFillHole(raster, hole));
   return (raster, hole) => {
     if (!module.cloneFill?.(raster, hole)) module.fillRegion(raster, hole);
   };

@@ -1160,26 +1160,34 @@ export function fillSmoothSurface(
   const near = dilate(unusable, w, h, RIM_SKIP);
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  const points: { u: number; v: number; colour: number[] }[] = [];
+  let count = 0;
+  for (let k = 0; k < w * h; k += 1) if (ring[k] && !near[k]) count += 1;
+  const points: RimPoints = {
+    u: new Float64Array(count),
+    v: new Float64Array(count),
+    colour: new Uint8Array(count * 3),
+  };
   let minX = Infinity;
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
+  let p = 0;
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       const k = y * w + x;
       if (!ring[k] || near[k]) continue;
       const i = ((y + area.y) * width + x + area.x) * channels;
-      points.push({
-        u: (x + area.x - cx) / side,
-        v: (y + area.y - cy) / side,
-        colour: [data[i]!, data[i + 1]!, data[i + 2]!],
-      });
-      [minX, maxX] = [Math.min(minX, x + area.x), Math.max(maxX, x + area.x)];
-      [minY, maxY] = [Math.min(minY, y + area.y), Math.max(maxY, y + area.y)];
+      points.u[p] = (x + area.x - cx) / side;
+      points.v[p] = (y + area.y - cy) / side;
+      for (let c = 0; c < 3; c += 1) points.colour[p * 3 + c] = data[i + c]!;
+      p += 1;
+      minX = Math.min(minX, x + area.x);
+      maxX = Math.max(maxX, x + area.x);
+      minY = Math.min(minY, y + area.y);
+      maxY = Math.max(maxY, y + area.y);
     }
   }
-  if (points.length < 64) return false;
+  if (count < 64) return false;
   // Curved only where the rim spans the hole both ways: a quadratic bends wildly past the
   // pixels it was fitted to (a hole at the frame's edge, a rim on one side only). Never curved
   // across: a contact shadow along the hole's foot would bend it into a dark bowl, and what
@@ -1190,23 +1198,21 @@ export function fillSmoothSurface(
     maxX >= box.x + box.width - reach &&
     minY <= box.y + reach &&
     maxY >= box.y + box.height - reach;
-  const terms = isSpanned
-    ? (u: number, v: number) => [1, u, v, u * v, v * v]
-    : (u: number, v: number) => [1, u, v];
-  const surface = fitSurface(points, terms);
+  const surface = fitSurface(points, isSpanned ? 5 : 3);
   if (!surface) return false;
   // Judged on cells of the rim, not pixels: grain is no departure from the surface.
   const cell = Math.max(4, Math.round(side * 0.03));
   const cells = new Map<number, { sum: number; count: number }>();
-  for (const point of points) {
-    const x = Math.floor((point.u * side + cx) / cell);
-    const y = Math.floor((point.v * side + cy) / cell);
+  const predicted = new Float64Array(3);
+  for (let q = 0; q < count; q += 1) {
+    const x = Math.floor((points.u[q]! * side + cx) / cell);
+    const y = Math.floor((points.v[q]! * side + cy) / cell);
     const key = y * 100000 + x;
-    const predicted = surface(point.u, point.v);
+    surface(points.u[q]!, points.v[q]!, predicted);
     const off =
-      0.299 * (point.colour[0]! - predicted[0]!) +
-      0.587 * (point.colour[1]! - predicted[1]!) +
-      0.114 * (point.colour[2]! - predicted[2]!);
+      0.299 * (points.colour[q * 3]! - predicted[0]!) +
+      0.587 * (points.colour[q * 3 + 1]! - predicted[1]!) +
+      0.114 * (points.colour[q * 3 + 2]! - predicted[2]!);
     const entry = cells.get(key) ?? { sum: 0, count: 0 };
     entry.sum += off;
     entry.count += 1;
@@ -1224,7 +1230,7 @@ export function fillSmoothSurface(
     raster,
     hole,
     box,
-    (x, y) => surface((x - cx) / side, (y - cy) / side),
+    (x, y, out) => surface((x - cx) / side, (y - cy) / side, out),
     { exclude, skip: RIM_SKIP + 1 },
   );
   if (!offSurface) return false;
@@ -1234,7 +1240,7 @@ export function fillSmoothSurface(
     for (let x = box.x; x < box.x + box.width; x += 1) {
       const i = y * width + x;
       if (!hole[i]) continue;
-      const colour = surface((x - cx) / side, (y - cy) / side);
+      const colour = surface((x - cx) / side, (y - cy) / side, predicted);
       const k = ((y - box.y) * box.width + x - box.x) * 3;
       const noise = nextNoise() * grain;
       for (let c = 0; c < 3; c += 1) {
@@ -1247,52 +1253,88 @@ export function fillSmoothSurface(
   return true;
 }
 
+/** The known pixels round a hole a surface is fitted to: offsets from its centre, RGB. */
+type RimPoints = { u: Float64Array; v: Float64Array; colour: Uint8Array };
+
+/** A fitted surface: writes the colour it predicts at (u, v) into `out`, and returns it. */
+type Surface = (u: number, v: number, out: Float64Array) => Float64Array;
+
+/** The fit's terms at (u, v): 1, u, v, and with five terms u·v and v². */
+function writeTerms(u: number, v: number, count: number, out: Float64Array): void {
+  out[0] = 1;
+  out[1] = u;
+  out[2] = v;
+  if (count > 3) {
+    out[3] = u * v;
+    out[4] = v * v;
+  }
+}
+
 /** Rounds of the fit, each leaving out the points far off the last one (another thing nearby). */
 const FIT_ROUNDS = 3;
 
 /**
- * Least-squares fit of each colour as a sum of the given terms over the points; after each round
- * the points more than three typical deviations off are left out. Null when the fit is singular.
+ * Least-squares fit of each colour as a sum of the first `termCount` terms (writeTerms) over the
+ * points; after each round the points more than three typical deviations off are left out. Null
+ * when the fit is singular. Typed arrays throughout: a large hole's rim has some 10^5 points.
  */
-function fitSurface(
-  points: { u: number; v: number; colour: number[] }[],
-  terms: (u: number, v: number) => number[],
-): ((u: number, v: number) => number[]) | null {
-  const n = terms(0, 0).length;
-  let used = points.map(() => true);
-  let coefficients: number[][] | null = null;
+function fitSurface(points: RimPoints, termCount: number): Surface | null {
+  const n = termCount;
+  const count = points.u.length;
+  const terms = new Float64Array(n);
+  const used = new Uint8Array(count).fill(1);
+  const residuals = new Float64Array(count);
+  let coefficients: Float64Array[] = [];
   for (let round = 0; round < FIT_ROUNDS; round += 1) {
-    const normal = Array.from({ length: n }, () => new Float64Array(n));
-    const right = Array.from({ length: 3 }, () => new Float64Array(n));
-    points.forEach((point, p) => {
-      if (!used[p]) return;
-      const t = terms(point.u, point.v);
+    // Flat sums (row-major): the inner loop runs some 10^6 times.
+    const normal = new Float64Array(n * n);
+    const right = new Float64Array(3 * n);
+    for (let p = 0; p < count; p += 1) {
+      if (!used[p]) continue;
+      writeTerms(points.u[p]!, points.v[p]!, n, terms);
+      const r = points.colour[p * 3]!;
+      const g = points.colour[p * 3 + 1]!;
+      const b = points.colour[p * 3 + 2]!;
       for (let a = 0; a < n; a += 1) {
-        for (let b = 0; b < n; b += 1) normal[a]![b] = normal[a]![b]! + t[a]! * t[b]!;
-        for (let c = 0; c < 3; c += 1) right[c]![a] = right[c]![a]! + t[a]! * point.colour[c]!;
+        const term = terms[a]!;
+        for (let k = 0; k < n; k += 1) normal[a * n + k] = normal[a * n + k]! + term * terms[k]!;
+        right[a] = right[a]! + term * r;
+        right[n + a] = right[n + a]! + term * g;
+        right[2 * n + a] = right[2 * n + a]! + term * b;
       }
-    });
-    const solved = right.map((vector) => solveLinear(normal, vector));
+    }
+    const rows = Array.from({ length: n }, (_, a) => normal.subarray(a * n, a * n + n));
+    const solved = [0, 1, 2].map((c) => solveLinear(rows, right.subarray(c * n, c * n + n)));
     if (solved.some((s) => s === null)) return null;
-    coefficients = solved as number[][];
-    const residuals = points.map((point) => {
-      const t = terms(point.u, point.v);
+    coefficients = solved.map((s) => Float64Array.from(s!));
+    let usedCount = 0;
+    for (let p = 0; p < count; p += 1) {
+      writeTerms(points.u[p]!, points.v[p]!, n, terms);
       let off = 0;
       for (let c = 0; c < 3; c += 1) {
-        off += Math.abs(
-          point.colour[c]! - t.reduce((sum, term, a) => sum + term * coefficients![c]![a]!, 0),
-        );
+        let predicted = 0;
+        for (let a = 0; a < n; a += 1) predicted += terms[a]! * coefficients[c]![a]!;
+        off += Math.abs(points.colour[p * 3 + c]! - predicted);
       }
-      return off;
-    });
-    const sorted = residuals.filter((_, p) => used[p]).sort((a, b) => a - b);
+      residuals[p] = off;
+      if (used[p]) usedCount += 1;
+    }
+    const sorted = new Float64Array(usedCount);
+    for (let p = 0, q = 0; p < count; p += 1) if (used[p]) sorted[q++] = residuals[p]!;
+    sorted.sort();
     const typical = sorted[sorted.length >> 1] ?? 0;
-    used = residuals.map((r) => r <= 3 * typical + 6);
+    for (let p = 0; p < count; p += 1) used[p] = residuals[p]! <= 3 * typical + 6 ? 1 : 0;
   }
-  const fitted = coefficients!;
-  return (u, v) => {
-    const t = terms(u, v);
-    return fitted.map((row) => t.reduce((sum, term, a) => sum + term * row[a]!, 0));
+  const fitted = coefficients;
+  const at = new Float64Array(n);
+  return (u, v, out) => {
+    writeTerms(u, v, n, at);
+    for (let c = 0; c < 3; c += 1) {
+      let value = 0;
+      for (let a = 0; a < n; a += 1) value += at[a]! * fitted[c]![a]!;
+      out[c] = value;
+    }
+    return out;
   };
 }
 
@@ -1339,7 +1381,7 @@ function interpolateRowsOffSurface(
   raster: Raster,
   hole: Uint8Array,
   box: Box,
-  surfaceAt: (x: number, y: number) => number[],
+  surfaceAt: (x: number, y: number, out: Float64Array) => Float64Array,
   options: { exclude?: Uint8Array; skip: number },
 ): Float32Array | null {
   const { width, height, channels, data } = raster;
@@ -1350,6 +1392,7 @@ function interpolateRowsOffSurface(
     return !hole[i] && !exclude?.[i];
   };
   // The median departure of the known pixels beside a run's end, walking outward from it.
+  const expected = new Float64Array(3);
   const endOf = (y: number, from: number, step: number): number[] | null => {
     const samples: number[][] = [[], [], []];
     for (let dy = -2; dy <= 2; dy += 1) {
@@ -1363,7 +1406,7 @@ function interpolateRowsOffSurface(
         if (x < 0 || x >= width) break;
         if (usable(x, row) && usable(x - step * skip, row)) {
           const k = (row * width + x) * channels;
-          const expected = surfaceAt(x, row);
+          surfaceAt(x, row, expected);
           for (let c = 0; c < 3; c += 1) samples[c]!.push(data[k + c]! - expected[c]!);
           taken += 1;
         }

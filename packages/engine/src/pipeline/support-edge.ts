@@ -50,10 +50,14 @@ export function findSupportEdge(
   const centreX = box.x + box.width / 2;
   // The step across the line on one side of the hole: walk outward from the hole's rim along
   // the line and compare the mean colour of the rows just below with the rows just above.
+  // One buffer for a side's steps (RGB per sample): some 10^4 lines are tried, each on two sides.
+  const steps = new Float64Array(2 * samples * 3);
   const sideStep = (rowAt: (x: number) => number, from: number, step: number) => {
-    const sum = [0, 0, 0];
-    const steps: number[][] = [];
-    for (let x = from, walked = 0; walked < 2 * samples && steps.length < samples; x += step) {
+    let sumR = 0;
+    let sumG = 0;
+    let sumB = 0;
+    let count = 0;
+    for (let x = from, walked = 0; walked < 2 * samples && count < samples; x += step) {
       walked += 1;
       if (x < 0 || x >= width) break;
       const y = rowAt(x);
@@ -61,28 +65,39 @@ export function findSupportEdge(
       let isClean = true;
       for (let r = -EDGE_ROWS; r < EDGE_ROWS && isClean; r += 1) isClean = usable(x, y + r);
       if (!isClean) continue;
-      const d = [0, 0, 0];
+      let dR = 0;
+      let dG = 0;
+      let dB = 0;
       for (let r = 0; r < EDGE_ROWS; r += 1) {
         const below = ((y + r) * width + x) * channels;
         const above = ((y - 1 - r) * width + x) * channels;
-        for (let c = 0; c < 3; c += 1) d[c] = d[c]! + (data[below + c]! - data[above + c]!);
+        dR += data[below]! - data[above]!;
+        dG += data[below + 1]! - data[above + 1]!;
+        dB += data[below + 2]! - data[above + 2]!;
       }
-      for (let c = 0; c < 3; c += 1) {
-        d[c] = d[c]! / EDGE_ROWS;
-        sum[c] = sum[c]! + d[c]!;
-      }
-      steps.push(d);
+      dR /= EDGE_ROWS;
+      dG /= EDGE_ROWS;
+      dB /= EDGE_ROWS;
+      sumR += dR;
+      sumG += dG;
+      sumB += dB;
+      steps[count * 3] = dR;
+      steps[count * 3 + 1] = dG;
+      steps[count * 3 + 2] = dB;
+      count += 1;
     }
-    if (steps.length < samples / 3) return null;
-    const mean = sum.map((v) => v / steps.length);
+    if (count < samples / 3) return null;
+    const mean = [sumR / count, sumG / count, sumB / count];
     const size = Math.hypot(mean[0]!, mean[1]!, mean[2]!);
     // How many samples step the same way: a single dark thing beside the line is no edge.
     let alike = 0;
-    for (const d of steps) {
-      const along = (d[0]! * mean[0]! + d[1]! * mean[1]! + d[2]! * mean[2]!) / (size || 1);
+    for (let k = 0; k < count; k += 1) {
+      const along =
+        (steps[k * 3]! * mean[0]! + steps[k * 3 + 1]! * mean[1]! + steps[k * 3 + 2]! * mean[2]!) /
+        (size || 1);
       if (along >= size / 2) alike += 1;
     }
-    return { mean, size, isConsistent: alike >= steps.length * MIN_CONSISTENCY };
+    return { mean, size, isConsistent: alike >= count * MIN_CONSISTENCY };
   };
   let best: (EdgeLine & { rank: number; step: number[] }) | null = null;
   const centreY = near
@@ -117,12 +132,12 @@ export function findSupportEdge(
       // An edge seen on one side only does not tell its tilt: it is taken level.
       const strength = edgeStrength(left, right, tilt === 0, edgeStep);
       if (strength === 0) continue;
-      const step = [0, 1, 2].map((c) => {
-        const seen = [left, right].filter((side) => side && side.size >= edgeStep);
-        return seen.reduce((sum, side) => sum + side!.mean[c]!, 0) / (seen.length || 1);
-      });
       const rank = strength * (1 - TILT_COST * Math.abs(tilt));
       if (!best || rank > best.rank) {
+        const seen = [left, right].filter((side) => side && side.size >= edgeStep);
+        const step = [0, 1, 2].map(
+          (c) => seen.reduce((sum, side) => sum + side!.mean[c]!, 0) / (seen.length || 1),
+        );
         // In normal form: -sin * x + cos * y = c, the normal pointing down.
         const angle = Math.atan(slope);
         const nx = -Math.sin(angle);
