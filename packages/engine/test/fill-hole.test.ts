@@ -747,30 +747,4 @@ describe('filling a hole on a studio background', () => {
       15,
     );
   });
-
-  it('lays no horizontal bands over a large hole on a mottled backdrop', async () => {
-    // Paper lit unevenly: soft blotches a few dozen pixels across round a hole 600 rows high.
-    // What each row's ends show changes from row to row; averaged over a few rows only, it was
-    // drawn across the hole as faint bands.
-    const mottle = (x: number, y: number) =>
-      3 * Math.sin(x / 17 + y / 9) + 3 * Math.sin(x / 23 - y / 13 + 1) + 2 * Math.sin(y / 7 + 2);
-    const image = makeRaster(800, 800, (x, y) => {
-      const tone = 215 + mottle(x, y) + grainAt(x, y, 1);
-      return [tone, tone, tone];
-    });
-    const hole = maskOf(800, 800, inBox({ x: 160, y: 100, width: 480, height: 600 }));
-    paintObject(image, hole);
-    expect(await fillHole(image, hole)).toBe('smooth');
-    // Down the hole's middle: how far 4-row means stray from the mean of the 40 rows round them.
-    const means = Array.from({ length: 140 }, (_, k) =>
-      rowsMean(image, 360, 440, 120 + k * 4, 124 + k * 4),
-    );
-    let stray = 0;
-    for (let k = 5; k < means.length - 5; k += 1) {
-      const around = means.slice(k - 5, k + 5).reduce((sum, m) => sum + m, 0) / 10;
-      stray += Math.abs(means[k]! - around);
-    }
-    // 0.36 levels with the ends averaged over 13 rows at any size; 0.19 over 2.5% of the height.
-    expect(stray / (means.length - 10)).toBeLessThan(0.27);
-  });
 });

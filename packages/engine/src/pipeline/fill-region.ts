@@ -1367,12 +1367,6 @@ const UNLIKE_ENDS = 45;
 const MAX_UNLIKE_SHARE = 0.25;
 /** Rows either side over which the interpolated departures are averaged: no streaks of grain. */
 const ROW_SMOOTHING = 6;
-/**
- * The same as a share of the hole's height, when more: on a mottled rim (paper, window light) what
- * a row's ends show changes from row to row, and over a large hole a few rows' average left faint
- * horizontal bands.
- */
-const ROW_SMOOTHING_SHARE = 0.025;
 
 /**
  * How far the background departs from the fitted surface inside the hole, per pixel of the hole's
@@ -1508,7 +1502,6 @@ function interpolateRowsOffSurface(
   // window stays centred (narrower near the run's ends), or the light of rows further in is
   // pulled to the hole's top and foot (a shade under a table's edge).
   const out = new Float32Array(rows.length);
-  const smoothing = Math.max(ROW_SMOOTHING, Math.round(box.height * ROW_SMOOTHING_SHARE));
   for (let x = 0; x < box.width; x += 1) {
     for (let y = 0; y < box.height; y += 1) {
       const k = y * box.width + x;
@@ -1517,7 +1510,7 @@ function interpolateRowsOffSurface(
       let count = 0;
       let reach = 0;
       while (
-        reach < smoothing &&
+        reach < ROW_SMOOTHING &&
         y - reach - 1 >= 0 &&
         y + reach + 1 < box.height &&
         filled[k - (reach + 1) * box.width] &&
