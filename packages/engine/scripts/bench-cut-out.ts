@@ -7,15 +7,12 @@
  *
  *   cd packages/engine && npx tsx scripts/bench-cut-out.ts [--baseline main] [--runs 3]
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { closeEngine, cutOutProduct } from '../src/index.js';
 import { forgetRecentMaps } from '../src/ml/isnet-model.js';
 import { listFixtures, readFixture } from '../src/quality/fixture-cases.js';
 import type { ProductCutOut } from '../src/types.js';
+import { importBaselineModule } from './baseline-module.js';
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -27,29 +24,8 @@ const runs = Math.max(1, Number(argument('--runs') ?? 3));
 type CutOut = (bytes: Uint8Array) => Promise<ProductCutOut>;
 
 async function loadBaseline(rev: string): Promise<CutOut> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const source = execFileSync(
-    'git',
-    ['show', `${rev}:packages/engine/src/pipeline/cut-out-product.ts`],
-    { cwd: here, encoding: 'utf8' },
-  );
-  const pipeline = path.join(here, '../src/pipeline');
-  // Beside this script, so that its packages (sharp) resolve as the checkout's own do.
-  const dir = mkdtempSync(path.join(here, '.baseline-'));
-  const file = path.join(dir, 'cut-out-product.mts');
-  writeFileSync(
-    file,
-    source.replace(
-      /from '(\.{1,2}\/[^']+)\.js'/g,
-      (_, relative: string) =>
-        `from '${pathToFileURL(path.join(pipeline, `${relative}.ts`)).href}'`,
-    ),
-  );
-  try {
-    return ((await import(pathToFileURL(file).href)) as { cutOutProduct: CutOut }).cutOutProduct;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const module = await importBaselineModule<{ cutOutProduct: CutOut }>(rev, 'cut-out-product');
+  return module.cutOutProduct;
 }
 
 const median = (values: number[]) => {

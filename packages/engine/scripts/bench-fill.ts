@@ -10,11 +10,8 @@
  *   cd packages/engine && npx tsx scripts/bench-fill.ts [--baseline main] [--runs 3] [--limit N]
  *     [--only substring] [--out /tmp/fill-out] [--typical]
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { analyzeTemplate } from '../src/analyze-template.js';
 import { fillHole } from '../src/pipeline/fill-region.js';
@@ -30,6 +27,7 @@ import {
 import { findRemovalHole } from '../src/pipeline/remove-product.js';
 import { listFixtures, readFixture } from '../src/quality/fixture-cases.js';
 import { boxToFrame } from '../src/pipeline/frame-template.js';
+import { importBaselineModule } from './baseline-module.js';
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -47,33 +45,11 @@ type Fill = (raster: Raster, hole: Uint8Array) => Promise<void> | void;
 
 /** The baseline's fill, as removeProduct called it: fillHole, or in older commits cloning first and push-pull when that declines. */
 async function loadBaseline(rev: string): Promise<Fill> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const source = execFileSync(
-    'git',
-    ['show', `${rev}:packages/engine/src/pipeline/fill-region.ts`],
-    {
-      cwd: here,
-      encoding: 'utf8',
-    },
-  );
-  // The baseline's own imports (raster, patch-fill, the inpainting model...) resolve to this
-  // checkout's modules: only fill-region.ts is the baseline's.
-  const pipeline = path.join(here, '../src/pipeline');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fill-baseline-'));
-  const file = path.join(dir, 'fill-region.mts');
-  writeFileSync(
-    file,
-    source.replace(
-      /from '(\.{1,2}\/[^']+)\.js'/g,
-      (_, relative: string) =>
-        `from '${pathToFileURL(path.join(pipeline, `${relative}.ts`)).href}'`,
-    ),
-  );
-  const module = (await import(pathToFileURL(file).href)) as {
+  const module = await importBaselineModule<{
     fillHole?: (raster: Raster, hole: Uint8Array) => Promise<unknown>;
     fillRegion: (raster: Raster, hole: Uint8Array) => void;
     cloneFill?: (raster: Raster, hole: Uint8Array) => boolean;
-  };
+  }>(rev, 'fill-region');
   // The same entry as the new fill's when the baseline has it: fillRegion alone is only the
   // smooth fill, without the choice of method round it.
   const { fillHole: baselineFillHole } = module;
