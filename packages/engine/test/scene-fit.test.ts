@@ -543,6 +543,56 @@ describe('the contact shadow', () => {
     expect(laid).toBe(0);
   });
 
+  /** An RGBA product of the given size, solid where `solid(x, y)` holds. */
+  const shape = (width: number, height: number, solid: (x: number, y: number) => boolean) => {
+    const raster: Raster = { data: new Uint8Array(width * height * 4), width, height, channels: 4 };
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        if (solid(x, y)) raster.data.set([60, 80, 120, 255], (y * width + x) * 4);
+      }
+    }
+    return raster;
+  };
+
+  it('follows a box seen from above along both of its sloping lower edges', () => {
+    // The box's lower outline is a V: 76 rows at its middle column, 61 at its sides.
+    const bottomOf = (x: number) => 60 + Math.round(15 * (1 - Math.abs(x - 50) / 50));
+    const box = shape(101, 80, (x, y) => y <= bottomOf(x));
+    const frame = plainFrame(240);
+    layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: box,
+      to: { x: 40, y: 50, width: 101, height: 80 },
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    // Under the edge a quarter of the way in: right below it, and not a depth further down.
+    expect(grey(frame, 40 + 25, 50 + bottomOf(25) + 1)).toBeLessThan(200);
+    expect(grey(frame, 40 + 25, 50 + bottomOf(25) + 20)).toBeGreaterThan(236);
+    expect(grey(frame, 40 + 50, 50 + bottomOf(50) + 1)).toBeLessThan(200);
+  });
+
+  it('rests a body on its base and lays no wedge under a knob that hangs below it at one side', () => {
+    // A body 80 x 60 at columns 10-89, and a knob 6 px wide at columns 2-7 reaching 5 rows lower.
+    const camera = shape(
+      92,
+      70,
+      (x, y) => (x >= 10 && x < 90 && y < 60) || (x >= 2 && x < 8 && y >= 40 && y < 65),
+    );
+    const frame = plainFrame(240);
+    const laid = layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: camera,
+      to: { x: 50, y: 60, width: 92, height: 70 },
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(laid).toBeGreaterThan(0);
+    expect(grey(frame, 50 + 50, 60 + 61)).toBeLessThan(190);
+    // Under the knob the shadow stays on the base's line, not on the knob's tip.
+    expect(grey(frame, 50 + 4, 60 + 66)).toBeGreaterThan(236);
+  });
+
   it('adds nothing where the template shadow is already as dark, and stays inside the limits', () => {
     const frame = plainFrame(120);
     const before = plainFrame(240).data;

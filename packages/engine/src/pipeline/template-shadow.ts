@@ -181,12 +181,19 @@ const POINT_FOOT = 0.12;
  * the same share of the product's width (a broad product shades more of the surface before it).
  */
 const CONTACT_DEPTH = 0.03;
+/** A column of the product is part of its body when it is solid over this share of its height. */
+const BODY_COLUMN = 0.5;
+/**
+ * A body column rests on the surface when its lowest solid pixel is within this share of the
+ * product's height of the product's lowest row (a box seen from above rests on two sloping edges).
+ */
+const CONTACT_BAND = 0.12;
 
 /**
  * A soft contact shadow under the new product's foot (frame changed in place), so that it
  * stands on the surface instead of floating above it where the template had no shadow to carry
- * over (a drone photographed against white, a glass vase on a white block). It lies along the
- * product's lowest solid rows, a little wider than them, darkest at the contact line and fading
+ * over (a drone photographed against white, a glass vase on a white block). It follows the
+ * product's resting outline, a little wider than it, darkest at the contact line and fading
  * downwards and to the sides. `before` is the frame as it was before any shadow was laid: a
  * pixel the template's own shadow already darkened that much keeps it (the two do not add up).
  * Stays inside `limits`, never on `protect`. Returns the number of pixels darkened.
@@ -211,23 +218,26 @@ export function layContactShadow(options: {
     CONTACT_DARKENING * Math.min(1, Math.max(0, (footShare - POINT_FOOT) / POINT_FOOT));
   if (strength <= 0) return 0;
   const centreX = to.x + (foot.left + foot.right + 1) / 2;
-  const contactY = to.y + foot.bottom;
   const reachX = halfWidth * 1.3 + 2;
   const depth = Math.max(2, (halfWidth * 2 + foot.width) * CONTACT_DEPTH);
+  // The contact line under each column of the frame: the foot's own, held level past its ends.
+  const contactAt = (fx: number) =>
+    to.y + foot.contact[Math.min(foot.right, Math.max(foot.left, fx - to.x))]!;
   let count = 0;
   const x0 = Math.max(limits.x, Math.floor(centreX - reachX));
   const x1 = Math.min(limits.x + limits.width, Math.ceil(centreX + reachX));
-  const y0 = Math.max(limits.y, Math.floor(contactY - depth));
-  const y1 = Math.min(limits.y + limits.height, Math.ceil(contactY + depth * 2));
-  for (let fy = y0; fy < y1; fy += 1) {
-    // Darkest on the contact line, fading out below it, and quickly above it: the product hides
-    // it there, except beside a rounded or narrower foot.
-    const dy = fy >= contactY ? (fy - contactY) / depth : (contactY - fy) / (depth / 2);
-    for (let fx = x0; fx < x1; fx += 1) {
+  for (let fx = x0; fx < x1; fx += 1) {
+    const contactY = contactAt(fx);
+    const y0 = Math.max(limits.y, Math.floor(contactY - depth));
+    const y1 = Math.min(limits.y + limits.height, Math.ceil(contactY + depth * 2));
+    // Flat along the foot, down to nothing at the shadow's ends: no edge shows on white.
+    const dx = Math.min(1, Math.abs(fx + 0.5 - centreX) / reachX);
+    for (let fy = y0; fy < y1; fy += 1) {
+      // Darkest on the contact line, fading out below it, and quickly above it: the product
+      // hides it there, except beside a rounded or narrower foot.
+      const dy = fy >= contactY ? (fy - contactY) / depth : (contactY - fy) / (depth / 2);
       const i = fy * frame.width + fx;
       if (protect?.[i]) continue;
-      // Flat along the foot, down to nothing at the shadow's ends: no edge shows on white.
-      const dx = Math.min(1, Math.abs(fx + 0.5 - centreX) / reachX);
       // And over the last pixels of the limits: no straight cut edge.
       const edge = Math.min(
         fx - limits.x,
@@ -251,47 +261,102 @@ export function layContactShadow(options: {
   return count;
 }
 
+interface ProductFoot {
+  /** The first and last columns the product rests on. */
+  left: number;
+  right: number;
+  /** Per column of the product, the row just under its contact line (from left to right). */
+  contact: Float64Array;
+  /** The width of all the product's solid pixels. */
+  width: number;
+}
+
 /**
- * The extent of a product's foot (RGBA at its box size): its lowest solid row, the leftmost
- * and rightmost solid pixels of its lowest CONTACT_FOOT_SHARE of solid rows, and the width of
- * all its solid pixels. Null when it has no solid pixel.
+ * Where a product (RGBA at its box size) touches the surface it stands on. A product whose body
+ * rests on a stretch of its outline that holds its mean column (a box seen from above, resting
+ * on two sloping edges; a camera on its base with a knob below it at one side) rests along the
+ * lower hull of that stretch. Otherwise its foot is the extent of its lowest CONTACT_FOOT_SHARE
+ * of solid rows, level with its lowest row. Null when it has no solid pixel.
  */
-function measureProductFoot(
-  product: Raster,
-): { left: number; right: number; bottom: number; width: number } | null {
+function measureProductFoot(product: Raster): ProductFoot | null {
   const { width, height, data, channels } = product;
-  const solid = (x: number, y: number) => data[(y * width + x) * channels + 3]! >= SOLID_ALPHA;
+  const lowest = new Int32Array(width).fill(-1);
+  const solidCount = new Int32Array(width);
   let top = -1;
   let bottom = -1;
+  let solidLeft = width;
+  let solidRight = -1;
+  let columnSum = 0;
+  let solidTotal = 0;
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      if (!solid(x, y)) continue;
+      if (data[(y * width + x) * channels + 3]! < SOLID_ALPHA) continue;
       if (top < 0) top = y;
       bottom = y;
-      break;
+      lowest[x] = y;
+      solidCount[x]! += 1;
+      solidLeft = Math.min(solidLeft, x);
+      solidRight = Math.max(solidRight, x);
+      columnSum += x;
+      solidTotal += 1;
     }
   }
   if (bottom < 0) return null;
-  const from = bottom - Math.max(1, Math.round((bottom - top + 1) * CONTACT_FOOT_SHARE));
+  const solidHeight = bottom - top + 1;
+  const solidWidth = solidRight - solidLeft + 1;
+  const resting = restingOutline(lowest, solidCount, solidHeight, bottom, columnSum / solidTotal);
+  if (resting) return { ...resting, width: solidWidth };
+  const from = bottom - Math.max(1, Math.round(solidHeight * CONTACT_FOOT_SHARE));
   let left = width;
   let right = -1;
-  let solidLeft = width;
-  let solidRight = -1;
-  for (let y = top; y <= bottom; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (!solid(x, y)) continue;
-      solidLeft = Math.min(solidLeft, x);
-      solidRight = Math.max(solidRight, x);
+  for (let x = 0; x < width; x += 1) {
+    if (lowest[x]! < from) continue;
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+  }
+  return { left, right, contact: new Float64Array(width).fill(bottom + 1), width: solidWidth };
+}
+
+/**
+ * The stretch of a product's outline its body rests on, and the lower hull of its body columns'
+ * lowest pixels over it; null when that stretch does not hold the product's mean column (the
+ * product would tip over it: it stands on something else, or not at all).
+ */
+function restingOutline(
+  lowest: Int32Array,
+  solidCount: Int32Array,
+  solidHeight: number,
+  bottom: number,
+  meanColumn: number,
+): { left: number; right: number; contact: Float64Array } | null {
+  const band = bottom - solidHeight * CONTACT_BAND;
+  const points: Array<{ x: number; y: number }> = [];
+  for (let x = 0; x < lowest.length; x += 1) {
+    if (solidCount[x]! < solidHeight * BODY_COLUMN || lowest[x]! < band) continue;
+    const y = lowest[x]! + 1;
+    // The lower hull, left to right: a point on or above the line from the one before last to
+    // this one is not where the product touches a flat surface.
+    while (points.length >= 2) {
+      const a = points[points.length - 2]!;
+      const b = points[points.length - 1]!;
+      if ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) < 0) break;
+      points.pop();
+    }
+    points.push({ x, y });
+  }
+  if (points.length === 0) return null;
+  const left = points[0]!.x;
+  const right = points.at(-1)!.x;
+  if (meanColumn < left || meanColumn > right + 1) return null;
+  const contact = new Float64Array(lowest.length);
+  for (let k = 0; k < points.length; k += 1) {
+    const a = points[k]!;
+    const b = points[k + 1] ?? a;
+    for (let x = a.x; x <= b.x; x += 1) {
+      contact[x] = b.x === a.x ? a.y : a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x);
     }
   }
-  for (let y = Math.max(0, from); y <= bottom; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (!solid(x, y)) continue;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-    }
-  }
-  return { left, right, bottom: bottom + 1, width: solidRight - solidLeft + 1 };
+  return { left, right, contact };
 }
 
 /**
