@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { EngineError } from '../engine-error.js';
-import type { ProductCutOut } from '../types.js';
+import type { Box, ProductCutOut } from '../types.js';
 import {
   boundingBoxOf,
   decodeImage,
@@ -10,10 +10,10 @@ import {
   resizeRaster,
   type Raster,
 } from './raster.js';
-import { cutOutWithModel } from './model-cut-out.js';
+import { cutOutWithModel, decontaminate } from './model-cut-out.js';
 import { estimateBorderColor, segmentForeground } from './segment-foreground.js';
 
-/** Cut-outs larger than this gain nothing at the engine's output sizes. */
+/** The working size of the photo, and the most a cut-out's longer side gets (see cutOutInDetail). */
 const MAX_SIDE = 1024;
 const SEGMENTATION_SIDE = 320;
 
@@ -30,18 +30,12 @@ export async function cutOutProduct(bytes: Uint8Array): Promise<ProductCutOut> {
   if (!box || box.width < 4 || box.height < 4) {
     throw new EngineError('bad_input', 'No product could be found in the product photo.');
   }
-  const out = new Uint8Array(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y += 1) {
-    for (let x = 0; x < box.width; x += 1) {
-      const src = (y + box.y) * raster.width + x + box.x;
-      const dst = y * box.width + x;
-      out[dst * 4] = raster.data[src * 4]!;
-      out[dst * 4 + 1] = raster.data[src * 4 + 1]!;
-      out[dst * 4 + 2] = raster.data[src * 4 + 2]!;
-      out[dst * 4 + 3] = alpha[src]!;
-    }
-  }
-  const png = await sharp(out, { raw: { width: box.width, height: box.height, channels: 4 } })
+  const layer =
+    (await cutOutInDetail(bytes, meta, raster, alpha, box, method)) ??
+    cropLayer(raster, alpha, box);
+  const png = await sharp(layer.data, {
+    raw: { width: layer.width, height: layer.height, channels: 4 },
+  })
     .png()
     .toBuffer();
   const toPhoto = meta.width / raster.width;
@@ -55,6 +49,77 @@ export async function cutOutProduct(bytes: Uint8Array): Promise<ProductCutOut> {
     },
     method,
   };
+}
+
+/** The cut-out at the working raster's resolution: its colours, the alpha found, in the box. */
+function cropLayer(raster: Raster, alpha: Uint8Array, box: Box): Raster {
+  const out = new Uint8Array(box.width * box.height * 4);
+  for (let y = 0; y < box.height; y += 1) {
+    for (let x = 0; x < box.width; x += 1) {
+      const src = (y + box.y) * raster.width + x + box.x;
+      const dst = y * box.width + x;
+      out[dst * 4] = raster.data[src * 4]!;
+      out[dst * 4 + 1] = raster.data[src * 4 + 1]!;
+      out[dst * 4 + 2] = raster.data[src * 4 + 2]!;
+      out[dst * 4 + 3] = alpha[src]!;
+    }
+  }
+  return { data: out, width: box.width, height: box.height, channels: 4 };
+}
+
+/** Least gain in resolution for which the photo is read again round the product. */
+const MIN_DETAIL_GAIN = 1.2;
+
+/**
+ * The cut-out with the photo's own detail: the alpha is found on the photo scaled to MAX_SIDE,
+ * but a product that fills a small part of a large photo (a camera on a 4000 px table shot) was
+ * then a few hundred pixels wide and was scaled up into the ad, soft. Here the product's box is
+ * read again from the photo at up to MAX_SIDE on the product's own longer side, the alpha
+ * scaled up to it (the photo's own alpha where it has one), and the edge's colours freed of the
+ * backdrop again at that size. Null when the photo holds no more detail than the raster.
+ */
+async function cutOutInDetail(
+  bytes: Uint8Array,
+  photo: { width: number; height: number },
+  raster: Raster,
+  alpha: Uint8Array,
+  box: Box,
+  method: ProductCutOut['method'],
+): Promise<Raster | null> {
+  const toPhoto = photo.width / raster.width;
+  const gain = Math.min(toPhoto, MAX_SIDE / Math.max(box.width, box.height));
+  if (gain < MIN_DETAIL_GAIN) return null;
+  const width = Math.round(box.width * gain);
+  const height = Math.round(box.height * gain);
+  const left = Math.min(photo.width - 1, Math.round(box.x * toPhoto));
+  const top = Math.min(photo.height - 1, Math.round(box.y * toPhoto));
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(photo.width - left, Math.round(box.width * toPhoto))),
+    height: Math.max(1, Math.min(photo.height - top, Math.round(box.height * toPhoto))),
+  };
+  const { data } = await sharp(bytes, { failOn: 'error' })
+    .rotate()
+    .extract(region)
+    .resize(width, height, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const detail: Raster = { data: new Uint8Array(data), width, height, channels: 4 };
+  const found = cropLayer(raster, alpha, box);
+  const foundAlpha = new Uint8Array(box.width * box.height);
+  for (let i = 0; i < foundAlpha.length; i += 1) foundAlpha[i] = found.data[i * 4 + 3]!;
+  const scaled = await resizeMask(foundAlpha, box, { width, height });
+  const detailAlpha = new Uint8Array(width * height);
+  for (let i = 0; i < detailAlpha.length; i += 1) {
+    // A photo with its own alpha keeps it, exact at this size, where the product was found.
+    detailAlpha[i] =
+      method === 'alpha' ? (scaled[i]! > 0 ? detail.data[i * 4 + 3]! : 0) : scaled[i]!;
+  }
+  if (method !== 'alpha') decontaminate(detail, detailAlpha);
+  for (let i = 0; i < detailAlpha.length; i += 1) detail.data[i * 4 + 3] = detailAlpha[i]!;
+  return detail;
 }
 
 async function findAlpha(
