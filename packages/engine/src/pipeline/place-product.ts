@@ -15,6 +15,8 @@ export type Placement = {
   box: Box;
   /** The product exactly as blended (RGBA at `box` size), for measuring. */
   product: Raster;
+  /** The Gaussian blur's sigma that matched the product's sharpness to the scene's; 0 for none. */
+  softening: number;
 };
 
 /** Where the old product stood: its area, its contact line and the middle of its foot. */
@@ -553,13 +555,14 @@ export async function placeProduct(options: {
     channels: 4,
   };
   const { scene } = options;
+  let softening = 0;
   if (scene) {
     const background = ringAround(scene.hole, frame.width, frame.height, limits);
     const backdrop = await backdropOf(options.cutOut);
     if (backdrop) chokeBackdropRim(product, backdrop, meanColour(scene.original, background));
     const light = measureSceneLight(scene.original, scene.object, background);
     if (light) matchTone(product, light);
-    product = await matchSharpness(product, scene.original);
+    ({ product, sigma: softening } = await matchSharpness(product, scene.original));
     const grain = measureGrain(scene.original, background);
     const own = measureGrain(product, opaqueMask(product));
     addGrain(
@@ -590,7 +593,7 @@ export async function placeProduct(options: {
     });
   }
   blendProduct(frame, product, { x: box.x, y: box.y, limits });
-  return { box, product };
+  return { box, product, softening };
 }
 
 /** Background pixels in a band around the removed area, inside the limits. */
@@ -698,11 +701,14 @@ const SOFTENING_SIGMAS = [0.4, 0.6];
  * out of focus) looks cut out: when the picture's best edges are softer than the product's, the
  * product is blurred just enough to match (colour only; its outline keeps the cut-out's alpha).
  */
-async function matchSharpness(product: Raster, scene: Raster): Promise<Raster> {
+async function matchSharpness(
+  product: Raster,
+  scene: Raster,
+): Promise<{ product: Raster; sigma: number }> {
   const target = measureCrispness(scene);
   const mask = opaqueMask(product);
   const own = measureCrispness(product, mask);
-  if (target <= 0 || own <= target * 1.15) return product;
+  if (target <= 0 || own <= target * 1.15) return { product, sigma: 0 };
   for (const sigma of SOFTENING_SIGMAS) {
     const data = await sharp(product.data, {
       raw: { width: product.width, height: product.height, channels: 4 },
@@ -713,10 +719,10 @@ async function matchSharpness(product: Raster, scene: Raster): Promise<Raster> {
     const softened: Raster = { ...product, data: new Uint8Array(data) };
     for (let p = 3; p < softened.data.length; p += 4) softened.data[p] = product.data[p]!;
     if (measureCrispness(softened, mask) <= target * 1.1 || sigma === SOFTENING_SIGMAS.at(-1)) {
-      return softened;
+      return { product: softened, sigma };
     }
   }
-  return product;
+  return { product, sigma: 0 };
 }
 
 function blendProduct(frame: Raster, product: Raster, at: { x: number; y: number; limits: Box }) {

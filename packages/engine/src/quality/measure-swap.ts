@@ -61,12 +61,22 @@ export async function measureSwap(options: {
 const simplify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 async function measureProductSsim(output: Raster, outcome: SwapOutcome): Promise<number> {
-  const { box } = outcome.placement;
+  const { box, softening } = outcome.placement;
   const { data } = await sharp(outcome.cutOut.png)
     .ensureAlpha()
     .resize(box.width, box.height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // The placement softens a product sharper than the scene on purpose (sigma 0.6 at most): the
+  // cut-out is compared softened the same way, so what is measured is the product kept whole
+  // (its shape, place, light and what covers it), not that deliberate match.
+  const reference =
+    softening > 0
+      ? await sharp(data, { raw: { width: box.width, height: box.height, channels: 4 } })
+          .blur(softening)
+          .raw()
+          .toBuffer()
+      : data;
   const size = box.width * box.height;
   const a = new Float64Array(size);
   const b = new Float64Array(size);
@@ -79,7 +89,7 @@ async function measureProductSsim(output: Raster, outcome: SwapOutcome): Promise
       if (ox < 0 || oy < 0 || ox >= output.width || oy >= output.height) continue;
       const o = (oy * output.width + ox) * 3;
       a[i] = luminance(output.data[o]!, output.data[o + 1]!, output.data[o + 2]!);
-      b[i] = luminance(data[i * 4]!, data[i * 4 + 1]!, data[i * 4 + 2]!);
+      b[i] = luminance(reference[i * 4]!, reference[i * 4 + 1]!, reference[i * 4 + 2]!);
       inside[i] = data[i * 4 + 3]! >= 250 ? 1 : 0;
     }
   }
