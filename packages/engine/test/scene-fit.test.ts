@@ -570,6 +570,24 @@ describe('the contact shadow', () => {
     expect(grey(frame, 40 + 25, 50 + bottomOf(25) + 1)).toBeLessThan(200);
     expect(grey(frame, 40 + 25, 50 + bottomOf(25) + 20)).toBeGreaterThan(236);
     expect(grey(frame, 40 + 50, 50 + bottomOf(50) + 1)).toBeLessThan(200);
+    // And along the edges past where they rise out of the lowest rows, to the box's ends.
+    expect(grey(frame, 40 + 95, 50 + bottomOf(95) + 1)).toBeLessThan(200);
+    expect(grey(frame, 40 + 5, 50 + bottomOf(5) + 1)).toBeLessThan(200);
+  });
+
+  it('keeps to the bottom of a round base and does not climb its sides', () => {
+    const ball = shape(101, 101, (x, y) => (x - 50) ** 2 + (y - 50) ** 2 <= 40 ** 2);
+    const frame = plainFrame(240);
+    layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: ball,
+      to: { x: 40, y: 50, width: 101, height: 101 },
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(grey(frame, 40 + 50, 50 + 91)).toBeLessThan(200);
+    // Right under the ball's side, 49 degrees up from its lowest point.
+    expect(grey(frame, 40 + 80, 50 + 78)).toBeGreaterThan(236);
   });
 
   it('rests a body on its base and lays no wedge under a knob that hangs below it at one side', () => {

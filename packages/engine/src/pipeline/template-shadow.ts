@@ -188,6 +188,12 @@ const BODY_COLUMN = 0.5;
  * product's height of the product's lowest row (a box seen from above rests on two sloping edges).
  */
 const CONTACT_BAND = 0.12;
+/**
+ * A straight edge the product rests on runs on as long as its outline stays within this share of
+ * the product's height (at least 2 px) of the line from its lowest corner: a box's edge does, a
+ * round base curves away from it within the band.
+ */
+const STRAIGHT_EDGE = 0.015;
 
 /**
  * A soft contact shadow under the new product's foot (frame changed in place), so that it
@@ -319,8 +325,10 @@ function measureProductFoot(product: Raster): ProductFoot | null {
 
 /**
  * The stretch of a product's outline its body rests on, and the lower hull of its body columns'
- * lowest pixels over it; null when that stretch does not hold the product's mean column (the
- * product would tip over it: it stands on something else, or not at all).
+ * lowest pixels under it; null when the part of that stretch near the product's lowest row does
+ * not hold the product's mean column (the product would tip over it: it stands on something
+ * else, or not at all). A box seen from above rests on two straight edges that rise from its
+ * lowest corner past that part: the stretch goes on along each while the outline stays straight.
  */
 function restingOutline(
   lowest: Int32Array,
@@ -330,33 +338,68 @@ function restingOutline(
   meanColumn: number,
 ): { left: number; right: number; contact: Float64Array } | null {
   const band = bottom - solidHeight * CONTACT_BAND;
-  const points: Array<{ x: number; y: number }> = [];
+  const body: Array<{ x: number; y: number }> = [];
+  let left = -1;
+  let right = -1;
   for (let x = 0; x < lowest.length; x += 1) {
-    if (solidCount[x]! < solidHeight * BODY_COLUMN || lowest[x]! < band) continue;
-    const y = lowest[x]! + 1;
-    // The lower hull, left to right: a point on or above the line from the one before last to
-    // this one is not where the product touches a flat surface.
-    while (points.length >= 2) {
-      const a = points[points.length - 2]!;
-      const b = points[points.length - 1]!;
-      if ((b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) < 0) break;
-      points.pop();
-    }
-    points.push({ x, y });
+    if (solidCount[x]! < solidHeight * BODY_COLUMN) continue;
+    body.push({ x, y: lowest[x]! + 1 });
+    if (lowest[x]! < band) continue;
+    if (left < 0) left = x;
+    right = x;
   }
-  if (points.length === 0) return null;
-  const left = points[0]!.x;
-  const right = points.at(-1)!.x;
-  if (meanColumn < left || meanColumn > right + 1) return null;
+  if (left < 0 || meanColumn < left || meanColumn > right + 1) return null;
+  const hull = lowerHull(body);
   const contact = new Float64Array(lowest.length);
-  for (let k = 0; k < points.length; k += 1) {
-    const a = points[k]!;
-    const b = points[k + 1] ?? a;
+  for (let k = 0; k < hull.length; k += 1) {
+    const a = hull[k]!;
+    const b = hull[k + 1] ?? a;
     for (let x = a.x; x <= b.x; x += 1) {
       contact[x] = b.x === a.x ? a.y : a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x);
     }
   }
-  return { left, right, contact };
+  let corner = 0;
+  for (let k = 1; k < hull.length; k += 1) if (hull[k]!.y > hull[corner]!.y) corner = k;
+  const tolerance = Math.max(2, solidHeight * STRAIGHT_EDGE);
+  const straightTo = (step: 1 | -1) => {
+    const from = hull[corner]!;
+    let reach = from.x;
+    for (let k = corner + step; k >= 0 && k < hull.length; k += step) {
+      const to = hull[k]!;
+      const slope = (to.y - from.y) / (to.x - from.x);
+      const straight = body.every(
+        (point) =>
+          (point.x - from.x) * (point.x - to.x) > 0 ||
+          Math.abs(point.y - (from.y + slope * (point.x - from.x))) <= tolerance,
+      );
+      if (!straight) break;
+      reach = to.x;
+    }
+    return reach;
+  };
+  return {
+    left: Math.min(left, straightTo(-1)),
+    right: Math.max(right, straightTo(1)),
+    contact,
+  };
+}
+
+/**
+ * The lower hull of points in increasing x (image rows grow downwards): a point on or above the
+ * line between its neighbours is not where the outline would touch a flat surface.
+ */
+function lowerHull(points: Array<{ x: number; y: number }>): Array<{ x: number; y: number }> {
+  const hull: Array<{ x: number; y: number }> = [];
+  for (const point of points) {
+    while (hull.length >= 2) {
+      const a = hull[hull.length - 2]!;
+      const b = hull[hull.length - 1]!;
+      if ((b.x - a.x) * (point.y - a.y) - (b.y - a.y) * (point.x - a.x) < 0) break;
+      hull.pop();
+    }
+    hull.push(point);
+  }
+  return hull;
 }
 
 /**
