@@ -575,6 +575,39 @@ describe('the contact shadow', () => {
     expect(grey(frame, 40 + 5, 50 + bottomOf(5) + 1)).toBeLessThan(200);
   });
 
+  it('lays no line along the sole of a shoe tilted toe-down in the air', () => {
+    // A bar 40 px thick whose straight sole rises from its left end, 1 px in 10.
+    const soleOf = (x: number) => 70 - Math.round(x / 10);
+    const shoe = shape(101, 72, (x, y) => y <= soleOf(x) && y > soleOf(x) - 40);
+    const frame = plainFrame(240);
+    layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: shoe,
+      to: { x: 40, y: 50, width: 101, height: 72 },
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(grey(frame, 40 + 70, 50 + soleOf(70) + 1)).toBeGreaterThan(236);
+  });
+
+  it('lays no ears beside the ends of a rounded base, above its lowest row', () => {
+    // A mug's body 80 px wide whose base is an arc 8 px deeper in the middle than at its ends.
+    const baseOf = (x: number) =>
+      60 + Math.round(8 * Math.sqrt(Math.max(0, 1 - ((x - 50) / 40) ** 2)));
+    const mug = shape(101, 72, (x, y) => x >= 10 && x <= 90 && y <= baseOf(x));
+    const frame = plainFrame(240);
+    layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: mug,
+      to: { x: 40, y: 50, width: 101, height: 72 },
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    expect(grey(frame, 40 + 50, 50 + baseOf(50) + 1)).toBeLessThan(200);
+    // Beside the base's end, at its height: past the shadow's depth (5 px here) nothing.
+    expect(grey(frame, 40 + 96, 50 + 61)).toBeGreaterThan(236);
+  });
+
   it('keeps to the bottom of a round base and does not climb its sides', () => {
     const ball = shape(101, 101, (x, y) => (x - 50) ** 2 + (y - 50) ** 2 <= 40 ** 2);
     const frame = plainFrame(240);

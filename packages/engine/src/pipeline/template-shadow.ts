@@ -184,16 +184,17 @@ const CONTACT_DEPTH = 0.03;
 /** A column of the product is part of its body when it is solid over this share of its height. */
 const BODY_COLUMN = 0.5;
 /**
- * A body column rests on the surface when its lowest solid pixel is within this share of the
- * product's height of the product's lowest row (a box seen from above rests on two sloping edges).
- */
-const CONTACT_BAND = 0.12;
-/**
- * A straight edge the product rests on runs on as long as its outline stays within this share of
- * the product's height (at least 2 px) of the line from its lowest corner: a box's edge does, a
- * round base curves away from it within the band.
+ * The outline a product rests on keeps within this share of its height (at least 2 px) of a line:
+ * its flat base, and the straight edges it stands on (a box seen from above); a round base curves
+ * away from it.
  */
 const STRAIGHT_EDGE = 0.015;
+/**
+ * A product stands on the stretch it rests on only when that stretch reaches this share of its
+ * width to each side of its lowest point: a level base or a box's corner with an edge rising on
+ * each side. A shoe tilted toe-down in the air has its lowest point at one end of its sole.
+ */
+const RESTING_SIDE = 0.1;
 
 /**
  * A soft contact shadow under the new product's foot (frame changed in place), so that it
@@ -236,7 +237,11 @@ export function layContactShadow(options: {
     const contactY = contactAt(fx);
     const y0 = Math.max(limits.y, Math.floor(contactY - depth));
     const y1 = Math.min(limits.y + limits.height, Math.ceil(contactY + depth * 2));
-    // Flat along the foot, down to nothing at the shadow's ends: no edge shows on white.
+    // Flat along the foot, down to nothing at the shadow's ends: no edge shows on white. Past the
+    // ends of an outline it follows, within the depth: held at a rounded base's end, it stood
+    // out beside the product as an ear above its lowest row.
+    const past = Math.max(foot.left - (fx - to.x), fx - to.x - foot.right, 0);
+    const sideways = foot.followsOutline ? Math.max(0, 1 - past / depth) : 1;
     const dx = Math.min(1, Math.abs(fx + 0.5 - centreX) / reachX);
     for (let fy = y0; fy < y1; fy += 1) {
       // Darkest on the contact line, fading out below it, and quickly above it: the product
@@ -252,7 +257,7 @@ export function layContactShadow(options: {
         limits.y + limits.height - 1 - fy,
       );
       const fade = Math.min(1, edge / Math.max(2, depth / 2));
-      const falloff = fade * (1 - dx ** 4) ** 2 * Math.exp(-3 * dy * dy);
+      const falloff = fade * sideways * (1 - dx ** 4) ** 2 * Math.exp(-3 * dy * dy);
       const target = 1 - strength * falloff;
       if (target >= 0.995) continue;
       const p = i * frame.channels;
@@ -275,6 +280,11 @@ interface ProductFoot {
   contact: Float64Array;
   /** The width of all the product's solid pixels. */
   width: number;
+  /**
+   * The contact line follows the outline (see restingOutline): past its ends it lies beside the
+   * product's sides, not under it, and fades within the shadow's depth there.
+   */
+  followsOutline: boolean;
 }
 
 /**
@@ -310,8 +320,12 @@ function measureProductFoot(product: Raster): ProductFoot | null {
   if (bottom < 0) return null;
   const solidHeight = bottom - top + 1;
   const solidWidth = solidRight - solidLeft + 1;
-  const resting = restingOutline(lowest, solidCount, solidHeight, bottom, columnSum / solidTotal);
-  if (resting) return { ...resting, width: solidWidth };
+  const resting = restingOutline(lowest, solidCount, {
+    height: solidHeight,
+    width: solidWidth,
+    meanColumn: columnSum / solidTotal,
+  });
+  if (resting) return { ...resting, width: solidWidth, followsOutline: true };
   const from = bottom - Math.max(1, Math.round(solidHeight * CONTACT_FOOT_SHARE));
   let left = width;
   let right = -1;
@@ -320,68 +334,77 @@ function measureProductFoot(product: Raster): ProductFoot | null {
     left = Math.min(left, x);
     right = Math.max(right, x);
   }
-  return { left, right, contact: new Float64Array(width).fill(bottom + 1), width: solidWidth };
+  return {
+    left,
+    right,
+    contact: new Float64Array(width).fill(bottom + 1),
+    width: solidWidth,
+    followsOutline: false,
+  };
 }
 
 /**
  * The stretch of a product's outline its body rests on, and the lower hull of its body columns'
- * lowest pixels under it; null when the part of that stretch near the product's lowest row does
- * not hold the product's mean column (the product would tip over it: it stands on something
- * else, or not at all). A box seen from above rests on two straight edges that rise from its
- * lowest corner past that part: the stretch goes on along each while the outline stays straight.
+ * lowest pixels under it: its base (the hull within STRAIGHT_EDGE of its lowest point) and the
+ * straight edges that run on from the base's ends. Null when it does not rest on that stretch:
+ * the stretch does not reach to both sides of its lowest point (a shoe tilted toe-down, a bottle
+ * on its tip) or does not hold the product's mean column (the product would tip over).
  */
 function restingOutline(
   lowest: Int32Array,
   solidCount: Int32Array,
-  solidHeight: number,
-  bottom: number,
-  meanColumn: number,
+  solid: { height: number; width: number; meanColumn: number },
 ): { left: number; right: number; contact: Float64Array } | null {
-  const band = bottom - solidHeight * CONTACT_BAND;
   const body: Array<{ x: number; y: number }> = [];
-  let left = -1;
-  let right = -1;
   for (let x = 0; x < lowest.length; x += 1) {
-    if (solidCount[x]! < solidHeight * BODY_COLUMN) continue;
-    body.push({ x, y: lowest[x]! + 1 });
-    if (lowest[x]! < band) continue;
-    if (left < 0) left = x;
-    right = x;
+    if (solidCount[x]! >= solid.height * BODY_COLUMN) body.push({ x, y: lowest[x]! + 1 });
   }
-  if (left < 0 || meanColumn < left || meanColumn > right + 1) return null;
+  if (body.length === 0) return null;
   const hull = lowerHull(body);
   const contact = new Float64Array(lowest.length);
+  let lowestY = 0;
   for (let k = 0; k < hull.length; k += 1) {
     const a = hull[k]!;
     const b = hull[k + 1] ?? a;
+    lowestY = Math.max(lowestY, a.y);
     for (let x = a.x; x <= b.x; x += 1) {
       contact[x] = b.x === a.x ? a.y : a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x);
     }
   }
-  let corner = 0;
-  for (let k = 1; k < hull.length; k += 1) if (hull[k]!.y > hull[corner]!.y) corner = k;
-  const tolerance = Math.max(2, solidHeight * STRAIGHT_EDGE);
+  const tolerance = Math.max(2, solid.height * STRAIGHT_EDGE);
+  let baseLeft = -1;
+  let baseRight = -1;
+  for (let x = hull[0]!.x; x <= hull.at(-1)!.x; x += 1) {
+    if (contact[x]! < lowestY - tolerance) continue;
+    if (baseLeft < 0) baseLeft = x;
+    baseRight = x;
+  }
+  // From an end of the base outward along the hull, as far as the outline stays on one line.
   const straightTo = (step: 1 | -1) => {
-    const from = hull[corner]!;
-    let reach = from.x;
-    for (let k = corner + step; k >= 0 && k < hull.length; k += step) {
-      const to = hull[k]!;
-      const slope = (to.y - from.y) / (to.x - from.x);
+    const fromX = step > 0 ? baseRight : baseLeft;
+    const fromY = contact[fromX]!;
+    let reach = fromX;
+    for (const to of step > 0 ? hull : [...hull].reverse()) {
+      if ((to.x - fromX) * step <= 0) continue;
+      const slope = (to.y - fromY) / (to.x - fromX);
       const straight = body.every(
         (point) =>
-          (point.x - from.x) * (point.x - to.x) > 0 ||
-          Math.abs(point.y - (from.y + slope * (point.x - from.x))) <= tolerance,
+          (point.x - fromX) * (point.x - to.x) > 0 ||
+          Math.abs(point.y - (fromY + slope * (point.x - fromX))) <= tolerance,
       );
       if (!straight) break;
       reach = to.x;
     }
     return reach;
   };
-  return {
-    left: Math.min(left, straightTo(-1)),
-    right: Math.max(right, straightTo(1)),
-    contact,
-  };
+  const left = straightTo(-1);
+  const right = straightTo(1);
+  const lowestPoints = hull.filter((point) => point.y === lowestY);
+  const lowestX = (lowestPoints[0]!.x + lowestPoints.at(-1)!.x) / 2;
+  const side = solid.width * RESTING_SIDE;
+  if (lowestX - left < side || right - lowestX < side) return null;
+  if (solid.meanColumn < left || solid.meanColumn > right + 1) return null;
+  return { left, right, contact };
 }
 
 /**
