@@ -190,11 +190,16 @@ const BODY_COLUMN = 0.5;
  */
 const STRAIGHT_EDGE = 0.015;
 /**
- * A product stands on the stretch it rests on only when that stretch reaches this share of its
- * width to each side of its lowest point: a level base or a box's corner with an edge rising on
- * each side. A shoe tilted toe-down in the air has its lowest point at one end of its sole.
+ * A product's base (the outline within STRAIGHT_EDGE of its lowest point) this share of its
+ * width wide or more, its ends at one height, is level: the product stands on it.
  */
-const RESTING_SIDE = 0.1;
+const LEVEL_BASE = 0.24;
+/**
+ * Otherwise the product stands on the corner its lowest point is only when its outline reaches
+ * this share of its width past it on each side (a box seen from above: its short side rises
+ * steeply on one side). A shoe tilted toe-down in the air has its lowest point at one end.
+ */
+const CORNER_SIDE = 0.02;
 
 /**
  * A soft contact shadow under the new product's foot (frame changed in place), so that it
@@ -347,8 +352,8 @@ function measureProductFoot(product: Raster): ProductFoot | null {
  * The stretch of a product's outline its body rests on, and the lower hull of its body columns'
  * lowest pixels under it: its base (the hull within STRAIGHT_EDGE of its lowest point) and the
  * straight edges that run on from the base's ends. Null when it does not rest on that stretch:
- * the stretch does not reach to both sides of its lowest point (a shoe tilted toe-down, a bottle
- * on its tip) or does not hold the product's mean column (the product would tip over).
+ * the base is a corner at one end of the outline (a shoe tilted toe-down, a bottle on its tip), or
+ * the stretch does not hold the product's mean column (the product would tip over).
  */
 function restingOutline(
   lowest: Int32Array,
@@ -399,10 +404,13 @@ function restingOutline(
   };
   const left = straightTo(-1);
   const right = straightTo(1);
+  const isLevel =
+    baseRight - baseLeft + 1 >= solid.width * LEVEL_BASE &&
+    Math.abs(contact[baseLeft]! - contact[baseRight]!) <= tolerance / 2;
   const lowestPoints = hull.filter((point) => point.y === lowestY);
-  const lowestX = (lowestPoints[0]!.x + lowestPoints.at(-1)!.x) / 2;
-  const side = solid.width * RESTING_SIDE;
-  if (lowestX - left < side || right - lowestX < side) return null;
+  const side = solid.width * CORNER_SIDE;
+  const isCorner = lowestPoints[0]!.x - left >= side && right - lowestPoints.at(-1)!.x >= side;
+  if (!isLevel && !isCorner) return null;
   if (solid.meanColumn < left || solid.meanColumn > right + 1) return null;
   return { left, right, contact };
 }
