@@ -498,18 +498,22 @@ describe('the contact shadow', () => {
   };
   for (let i = 0; i < 40 * 60; i += 1) product.data.set([90, 60, 40, 255], i * 4);
   const to = { x: 80, y: 100, width: 40, height: 65 };
+  /** Lays the contact shadow of `shaped` at `at` on a plain light frame, within all of it. */
+  const layOnPlain = (shaped: Raster, at: typeof to) => {
+    const frame = plainFrame(240);
+    const laid = layContactShadow({
+      frame,
+      before: frame.data.slice(),
+      product: shaped,
+      to: at,
+      limits: { x: 0, y: 0, width: side, height: side },
+    });
+    return { frame, laid };
+  };
   const grey = (frame: Raster, x: number, y: number) => frame.data[(y * side + x) * 3]!;
 
   it('darkens the surface right under the product foot, and nothing far from it', () => {
-    const frame = plainFrame(240);
-    const before = frame.data.slice();
-    const laid = layContactShadow({
-      frame,
-      before,
-      product,
-      to,
-      limits: { x: 0, y: 0, width: side, height: side },
-    });
+    const { frame, laid } = layOnPlain(product, to);
     expect(laid).toBeGreaterThan(0);
     expect(grey(frame, 100, 161)).toBeLessThan(170);
     expect(grey(frame, 100, 195)).toBe(240);
@@ -532,14 +536,7 @@ describe('the contact shadow', () => {
     };
     fill(0, 0, 100, 40);
     fill(90, 40, 6, 20);
-    const frame = plainFrame(240);
-    const laid = layContactShadow({
-      frame,
-      before: frame.data.slice(),
-      product: plug,
-      to: { x: 50, y: 100, width: 100, height: 60 },
-      limits: { x: 0, y: 0, width: side, height: side },
-    });
+    const { laid } = layOnPlain(plug, { x: 50, y: 100, width: 100, height: 60 });
     expect(laid).toBe(0);
   });
 
@@ -558,14 +555,7 @@ describe('the contact shadow', () => {
     // The box's lower outline is a V: 76 rows at its middle column, 61 at its sides.
     const bottomOf = (x: number) => 60 + Math.round(15 * (1 - Math.abs(x - 50) / 50));
     const box = shape(101, 80, (x, y) => y <= bottomOf(x));
-    const frame = plainFrame(240);
-    layContactShadow({
-      frame,
-      before: frame.data.slice(),
-      product: box,
-      to: { x: 40, y: 50, width: 101, height: 80 },
-      limits: { x: 0, y: 0, width: side, height: side },
-    });
+    const { frame } = layOnPlain(box, { x: 40, y: 50, width: 101, height: 80 });
     // Under the edge a quarter of the way in: right below it, and not a depth further down.
     expect(grey(frame, 40 + 25, 50 + bottomOf(25) + 1)).toBeLessThan(200);
     expect(grey(frame, 40 + 25, 50 + bottomOf(25) + 20)).toBeGreaterThan(236);
@@ -579,14 +569,7 @@ describe('the contact shadow', () => {
     // A bar 40 px thick whose straight sole rises from its left end, 1 px in 10.
     const soleOf = (x: number) => 70 - Math.round(x / 10);
     const shoe = shape(101, 72, (x, y) => y <= soleOf(x) && y > soleOf(x) - 40);
-    const frame = plainFrame(240);
-    layContactShadow({
-      frame,
-      before: frame.data.slice(),
-      product: shoe,
-      to: { x: 40, y: 50, width: 101, height: 72 },
-      limits: { x: 0, y: 0, width: side, height: side },
-    });
+    const { frame } = layOnPlain(shoe, { x: 40, y: 50, width: 101, height: 72 });
     expect(grey(frame, 40 + 70, 50 + soleOf(70) + 1)).toBeGreaterThan(236);
   });
 
@@ -595,14 +578,7 @@ describe('the contact shadow', () => {
     const baseOf = (x: number) =>
       60 + Math.round(8 * Math.sqrt(Math.max(0, 1 - ((x - 50) / 40) ** 2)));
     const mug = shape(101, 72, (x, y) => x >= 10 && x <= 90 && y <= baseOf(x));
-    const frame = plainFrame(240);
-    layContactShadow({
-      frame,
-      before: frame.data.slice(),
-      product: mug,
-      to: { x: 40, y: 50, width: 101, height: 72 },
-      limits: { x: 0, y: 0, width: side, height: side },
-    });
+    const { frame } = layOnPlain(mug, { x: 40, y: 50, width: 101, height: 72 });
     expect(grey(frame, 40 + 50, 50 + baseOf(50) + 1)).toBeLessThan(200);
     // Beside the base's end, at its height: past the shadow's depth (5 px here) nothing.
     expect(grey(frame, 40 + 96, 50 + 61)).toBeGreaterThan(236);
@@ -610,14 +586,7 @@ describe('the contact shadow', () => {
 
   it('keeps to the bottom of a round base and does not climb its sides', () => {
     const ball = shape(101, 101, (x, y) => (x - 50) ** 2 + (y - 50) ** 2 <= 40 ** 2);
-    const frame = plainFrame(240);
-    layContactShadow({
-      frame,
-      before: frame.data.slice(),
-      product: ball,
-      to: { x: 40, y: 50, width: 101, height: 101 },
-      limits: { x: 0, y: 0, width: side, height: side },
-    });
+    const { frame } = layOnPlain(ball, { x: 40, y: 50, width: 101, height: 101 });
     expect(grey(frame, 40 + 50, 50 + 91)).toBeLessThan(200);
     // Right under the ball's side, 49 degrees up from its lowest point.
     expect(grey(frame, 40 + 80, 50 + 78)).toBeGreaterThan(236);
@@ -630,14 +599,7 @@ describe('the contact shadow', () => {
       70,
       (x, y) => (x >= 10 && x < 90 && y < 60) || (x >= 2 && x < 8 && y >= 40 && y < 65),
     );
-    const frame = plainFrame(240);
-    const laid = layContactShadow({
-      frame,
-      before: frame.data.slice(),
-      product: camera,
-      to: { x: 50, y: 60, width: 92, height: 70 },
-      limits: { x: 0, y: 0, width: side, height: side },
-    });
+    const { frame, laid } = layOnPlain(camera, { x: 50, y: 60, width: 92, height: 70 });
     expect(laid).toBeGreaterThan(0);
     expect(grey(frame, 50 + 50, 60 + 61)).toBeLessThan(190);
     // Under the knob the shadow stays on the base's line, not on the knob's tip.

@@ -293,11 +293,11 @@ interface ProductFoot {
 }
 
 /**
- * Where a product (RGBA at its box size) touches the surface it stands on. A product whose body
- * rests on a stretch of its outline that holds its mean column (a box seen from above, resting
- * on two sloping edges; a camera on its base with a knob below it at one side) rests along the
- * lower hull of that stretch. Otherwise its foot is the extent of its lowest CONTACT_FOOT_SHARE
- * of solid rows, level with its lowest row. Null when it has no solid pixel.
+ * Where a product (RGBA at its box size) touches the surface it stands on: along the outline
+ * it rests on when it rests on one (see restingOutline: a level base, a box's corner and its two
+ * edges; a knob below a camera's base at one side is no part of it). Otherwise its foot is the
+ * extent of its lowest CONTACT_FOOT_SHARE of solid rows, level with its lowest row. Null when it
+ * has no solid pixel.
  */
 function measureProductFoot(product: Raster): ProductFoot | null {
   const { width, height, data, channels } = product;
