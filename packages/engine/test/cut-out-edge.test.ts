@@ -3,6 +3,7 @@ import {
   colourShare,
   cutOutWithModel,
   decontaminate,
+  refineModelAlpha,
   type Predict,
 } from '../src/pipeline/model-cut-out.js';
 import type { Raster } from '../src/pipeline/raster.js';
@@ -408,5 +409,78 @@ describe('the opacity inside a learned cut-out', () => {
     expect(alpha[256 * side + 256]).toBe(255);
     // Outside stays clear.
     expect(alpha[256 * side + 120]).toBe(0);
+  });
+});
+
+describe('a part of the product of its backdrop’s colour', () => {
+  /**
+   * A 400 x 400 photo on a backdrop of grey 240: a dark body (x 120..279, y 140..239), a heel of
+   * off-white 228 standing 12 px out of it at the left (x 108..119, y 200..249), and the body's
+   * shadow, grey 150, 8 px under it. The model reads the body as sure and both the heel and the
+   * shadow at 0.4, as it read a white sole's heel on white and its contact shadow.
+   */
+  const side = 400;
+  const isBody = (x: number, y: number) => x >= 120 && x < 280 && y >= 140 && y < 240;
+  const isHeel = (x: number, y: number) => x >= 108 && x < 120 && y >= 200 && y < 250;
+  const isShadow = (x: number, y: number) => x >= 120 && x < 280 && y >= 240 && y < 248;
+  function heelPhoto(): Raster {
+    const data = new Uint8Array(side * side * 3).fill(240);
+    for (let y = 0; y < side; y += 1) {
+      for (let x = 0; x < side; x += 1) {
+        const grey = isBody(x, y) ? 40 : isHeel(x, y) ? 228 : isShadow(x, y) ? 150 : 240;
+        data.fill(grey, (y * side + x) * 3, (y * side + x) * 3 + 3);
+      }
+    }
+    return { data, width: side, height: side, channels: 3 };
+  }
+  const predict: Predict = async () => {
+    const map = new Float32Array(1024 * 1024);
+    for (let y = 0; y < 1024; y += 1) {
+      for (let x = 0; x < 1024; x += 1) {
+        const px = ((x + 0.5) * side) / 1024;
+        const py = ((y + 0.5) * side) / 1024;
+        map[y * 1024 + x] = isBody(px, py) ? 0.98 : isHeel(px, py) || isShadow(px, py) ? 0.4 : 0;
+      }
+    }
+    return map;
+  };
+
+  it('keeps the part the model half reads, but not the shadow under the product', async () => {
+    const alpha = await cutOutWithModel(heelPhoto(), predict);
+    const at = (x: number, y: number) => alpha[y * side + x];
+    expect(at(200, 190)).toBe(255);
+    // The heel's middle, 6 px out of the body: under the model's half-way line, yet the product.
+    expect(at(114, 245)).toBe(255);
+    expect(at(200, 244)).toBe(0);
+  });
+});
+
+describe('a speck apart from the product', () => {
+  it('is dropped: a bit of the floor under a sole does not float under the product', () => {
+    // A dark product (x 50..349, y 50..249) on grey 200, and a 3 x 2 dark dot 12 px under it that
+    // the model half kept as the product's.
+    const side = 400;
+    const data = new Uint8Array(side * side * 3).fill(200);
+    const probability = new Uint8Array(side * side);
+    const parts = new Uint8Array(side * side);
+    const paint = (x0: number, x1: number, y0: number, y1: number, p: number) => {
+      for (let y = y0; y < y1; y += 1) {
+        for (let x = x0; x < x1; x += 1) {
+          const i = y * side + x;
+          data.fill(40, i * 3, i * 3 + 3);
+          probability[i] = p;
+          parts[i] = 255;
+        }
+      }
+    };
+    paint(50, 350, 50, 250, 255);
+    paint(200, 203, 262, 264, 160);
+    const alpha = refineModelAlpha(
+      { data, width: side, height: side, channels: 3 },
+      probability,
+      parts,
+    );
+    expect(alpha[150 * side + 200]).toBe(255);
+    expect(alpha[262 * side + 201]).toBe(0);
   });
 });

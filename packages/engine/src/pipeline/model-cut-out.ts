@@ -332,12 +332,33 @@ export function refineModelAlpha(
   const { width, height } = raster;
   const alpha = parts ?? keepTheProduct(probability, width, height);
   keepThinParts(alpha, probability, width, height);
+  keepLowContrastRim(raster, alpha, probability);
   closeNotches(alpha, probability, width, height);
   fillEnclosedParts(raster, alpha, probability);
   solidifyInside(alpha, width, height);
   refineEdge(raster, alpha, probability);
   decontaminate(raster, alpha);
+  dropSpecks(alpha, width, height);
   return alpha;
+}
+
+/** Share of the product's area under which a piece apart from it is a speck. */
+const SPECK_PIECE = 0.001;
+
+/**
+ * Pieces of the alpha apart from the product and far smaller than it: bits of the photo's floor
+ * that the model and the edge's filter half kept (a dark line and dots under a sneaker's sole),
+ * which float under the product in the ad.
+ */
+function dropSpecks(alpha: Uint8Array, width: number, height: number): void {
+  const seen = new Uint8Array(alpha.length);
+  for (let i = 0; i < alpha.length; i += 1) seen[i] = alpha[i]! > 0 ? 1 : 0;
+  const { labels, components } = labelComponents(seen, width, height);
+  if (components.length < 2) return;
+  const largest = Math.max(...components.map((part) => part.area));
+  const speck = new Uint8Array(components.length + 1);
+  for (const part of components) speck[part.label] = part.area < largest * SPECK_PIECE ? 1 : 0;
+  for (let i = 0; i < alpha.length; i += 1) if (speck[labels[i]!]) alpha[i] = 0;
 }
 
 /**
@@ -364,7 +385,7 @@ export function keepTheProduct(
   const isKept = new Uint8Array(all.length + 1);
   for (const label of kept) isKept[label] = 1;
   // Nothing is kept past the kept parts' box grown by the rim: only that box is worked.
-  const rimWidth = Math.max(3, Math.round(Math.max(width, height) / 150));
+  const rimWidth = shoulderWidth(width, height);
   const keptParts = components.filter((part) => isKept[part.label]);
   const keptBox = boxOfParts(keptParts, rimWidth, width, height);
   const keptCore = new Uint8Array(width * height);
@@ -418,6 +439,11 @@ export function chooseProductParts(
   return kept;
 }
 
+/** How far the model's soft shoulder reaches out of the product's outline (7 px at 1024). */
+function shoulderWidth(width: number, height: number): number {
+  return Math.max(3, Math.round(Math.max(width, height) / 150));
+}
+
 /** Probability (0..255) from which a thin part standing out of the product is followed. */
 const FAINT = 48;
 
@@ -437,7 +463,7 @@ function keepThinParts(
   const count = width * height;
   const core = new Uint8Array(count);
   for (let i = 0; i < count; i += 1) core[i] = alpha[i]! >= CORE ? 1 : 0;
-  const shoulder = Math.max(3, Math.round(Math.max(width, height) / 150));
+  const shoulder = shoulderWidth(width, height);
   const nearCore = dilate(core, width, height, shoulder);
   const faint = new Uint8Array(count);
   for (let i = 0; i < count; i += 1) {
@@ -733,6 +759,76 @@ function ringColourAround(
     if (total[3]! > 50) return total.slice(0, 3).map((sum) => sum / total[3]!);
   }
   return null;
+}
+
+/** Probability (0..255) down to which the product's rim is followed out of its core. */
+const RIM_LEVEL = 96;
+/** How far (a share of the photo's longer side) the rim is followed past the core. */
+const RIM_REACH = 0.04;
+/** Probability under which a pixel past the rim's reach is the backdrop. */
+const RIM_BACKDROP = 16;
+/** Share of the backdrop's luminance under which a rim pixel is a shadow, not followed. */
+const RIM_LEAST_LIGHT = 0.85;
+
+/**
+ * Where the product meets a backdrop of its own colour (a white sole's heel on white), the model
+ * puts its half-way line inside the product: it reads the low-contrast part at a third to a half
+ * of its certainty (the backdrop stays under a quarter). The product is followed out of its core
+ * through what the model doubts (RIM_LEVEL up to the half-way line), a short way, unless it is
+ * much darker than the backdrop: the product's shadow, which the model half reads too.
+ */
+function keepLowContrastRim(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
+  const { width, height, data, channels } = raster;
+  const count = width * height;
+  const core = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) core[i] = alpha[i]! >= CORE ? 1 : 0;
+  const distance = distanceFrom(core, width, height);
+  const reach = Math.max(width, height) * RIM_REACH;
+  const luminance = (i: number) =>
+    0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
+  // The backdrop's light: what the model rejects just past that reach. A pixel much darker than
+  // it is the product's shadow on the backdrop, which the model also half reads as the product.
+  const backdrop: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    if (distance[i]! > reach && distance[i]! <= 2 * reach && probability[i]! < RIM_BACKDROP) {
+      backdrop.push(luminance(i));
+    }
+  }
+  if (backdrop.length === 0) return;
+  backdrop.sort((a, b) => a - b);
+  const darkest = backdrop[Math.floor(backdrop.length / 2)]! * RIM_LEAST_LIGHT;
+  const queue: number[] = [];
+  for (let i = 0; i < count; i += 1) if (core[i]) queue.push(i);
+  const reached = core.slice();
+  for (let head = 0; head < queue.length; head += 1) {
+    const i = queue[head]!;
+    const x = i % width;
+    for (const j of [i - 1, i + 1, i - width, i + width]) {
+      if (j < 0 || j >= count || reached[j]) continue;
+      if ((j === i - 1 && x === 0) || (j === i + 1 && x === width - 1)) continue;
+      // Only the model's doubt: a part it is sure of was left out on purpose (furniture).
+      const doubt = probability[j]!;
+      if (doubt < RIM_LEVEL || doubt >= CORE || distance[j]! > reach || luminance(j) < darkest) {
+        continue;
+      }
+      reached[j] = 1;
+      queue.push(j);
+    }
+  }
+  // The model's soft shoulder runs all round the outline a few pixels out, over the backdrop:
+  // only what reaches past it is a part of the product, taken with its root in the shoulder.
+  const shoulder = shoulderWidth(width, height);
+  const past = new Uint8Array(count);
+  let anyPast = false;
+  for (const i of queue) {
+    if (distance[i]! > shoulder) {
+      past[i] = 1;
+      anyPast = true;
+    }
+  }
+  if (!anyPast) return;
+  const root = dilate(past, width, height, shoulder + 1);
+  for (const i of queue) if (!core[i] && root[i]) alpha[i] = 255;
 }
 
 /**
