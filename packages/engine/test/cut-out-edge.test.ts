@@ -450,8 +450,35 @@ describe('a part of the product of its backdrop’s colour', () => {
     const at = (x: number, y: number) => alpha[y * side + x];
     expect(at(200, 190)).toBe(255);
     // The heel's middle, 6 px out of the body: under the model's half-way line, yet the product.
-    expect(at(114, 245)).toBe(255);
+    expect(at(114, 225)).toBe(255);
     expect(at(200, 244)).toBe(0);
+  });
+
+  it("leaves the model's soft shoulder on the backdrop alone", async () => {
+    // A light grey body alone (205, too like the backdrop for colour to place its edge), with the
+    // model's 0.4 shoulder 3 px wide all round it on the backdrop (the shoulder's width at 400 px).
+    const isShoulder = (x: number, y: number) =>
+      !isBody(x, y) && x >= 117 && x < 283 && y >= 137 && y < 243;
+    const shoulderPredict: Predict = async () => {
+      const map = new Float32Array(1024 * 1024);
+      for (let y = 0; y < 1024; y += 1) {
+        for (let x = 0; x < 1024; x += 1) {
+          const px = ((x + 0.5) * side) / 1024;
+          const py = ((y + 0.5) * side) / 1024;
+          map[y * 1024 + x] = isBody(px, py) ? 0.98 : isShoulder(px, py) ? 0.4 : 0;
+        }
+      }
+      return map;
+    };
+    const plain = heelPhoto();
+    for (let i = 0; i < side * side; i += 1) {
+      const x = i % side;
+      const y = Math.floor(i / side);
+      plain.data.fill(isBody(x, y) ? 205 : 240, i * 3, i * 3 + 3);
+    }
+    const alpha = await cutOutWithModel(plain, shoulderPredict);
+    expect(alpha[190 * side + 200]).toBe(255);
+    expect(alpha[190 * side + 119]).toBeLessThan(64);
   });
 });
 

@@ -348,16 +348,18 @@ const SPECK_PIECE = 0.001;
 /**
  * Pieces of the alpha apart from the product and far smaller than it: bits of the photo's floor
  * that the model and the edge's filter half kept (a dark line and dots under a sneaker's sole),
- * which float under the product in the ad.
+ * which float under the product in the ad. The edge's soft alpha joins a product's thin parts to
+ * it (a piece joined only at a pixel's corner would go).
  */
 function dropSpecks(alpha: Uint8Array, width: number, height: number): void {
   const seen = new Uint8Array(alpha.length);
   for (let i = 0; i < alpha.length; i += 1) seen[i] = alpha[i]! > 0 ? 1 : 0;
   const { labels, components } = labelComponents(seen, width, height);
   if (components.length < 2) return;
-  const largest = Math.max(...components.map((part) => part.area));
+  let largest = components[0]!;
+  for (const part of components) if (part.area > largest.area) largest = part;
   const speck = new Uint8Array(components.length + 1);
-  for (const part of components) speck[part.label] = part.area < largest * SPECK_PIECE ? 1 : 0;
+  for (const part of components) speck[part.label] = part.area < largest.area * SPECK_PIECE ? 1 : 0;
   for (let i = 0; i < alpha.length; i += 1) if (speck[labels[i]!]) alpha[i] = 0;
 }
 
@@ -767,15 +769,17 @@ const RIM_LEVEL = 96;
 const RIM_REACH = 0.04;
 /** Probability under which a pixel past the rim's reach is the backdrop. */
 const RIM_BACKDROP = 16;
-/** Share of the backdrop's luminance under which a rim pixel is a shadow, not followed. */
-const RIM_LEAST_LIGHT = 0.85;
+/** How far (a share of the backdrop's luminance) a followed pixel's light may be from it. */
+const RIM_LIGHT_SPREAD = 0.15;
+/** Fewest backdrop pixels round the product from which its light is read. */
+const RIM_LEAST_RING = 100;
 
 /**
  * Where the product meets a backdrop of its own colour (a white sole's heel on white), the model
  * puts its half-way line inside the product: it reads the low-contrast part at a third to a half
  * of its certainty (the backdrop stays under a quarter). The product is followed out of its core
- * through what the model doubts (RIM_LEVEL up to the half-way line), a short way, unless it is
- * much darker than the backdrop: the product's shadow, which the model half reads too.
+ * through what the model doubts (RIM_LEVEL up to the half-way line) and is of the backdrop's
+ * light, a short way.
  */
 function keepLowContrastRim(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
   const { width, height, data, channels } = raster;
@@ -786,49 +790,80 @@ function keepLowContrastRim(raster: Raster, alpha: Uint8Array, probability: Uint
   const reach = Math.max(width, height) * RIM_REACH;
   const luminance = (i: number) =>
     0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
-  // The backdrop's light: what the model rejects just past that reach. A pixel much darker than
-  // it is the product's shadow on the backdrop, which the model also half reads as the product.
-  const backdrop: number[] = [];
+  // The backdrop's light: the median of what the model rejects just past that reach.
+  const levels = new Uint32Array(256);
+  let ringCount = 0;
   for (let i = 0; i < count; i += 1) {
     if (distance[i]! > reach && distance[i]! <= 2 * reach && probability[i]! < RIM_BACKDROP) {
-      backdrop.push(luminance(i));
+      levels[Math.round(luminance(i))]! += 1;
+      ringCount += 1;
     }
   }
-  if (backdrop.length === 0) return;
-  backdrop.sort((a, b) => a - b);
-  const darkest = backdrop[Math.floor(backdrop.length / 2)]! * RIM_LEAST_LIGHT;
-  const queue: number[] = [];
-  for (let i = 0; i < count; i += 1) if (core[i]) queue.push(i);
+  if (ringCount < RIM_LEAST_RING) return;
+  let backdrop = 0;
+  for (let seen = 0; backdrop < 255; backdrop += 1) {
+    seen += levels[backdrop]!;
+    if (seen * 2 >= ringCount) break;
+  }
+  // A pixel followed is of the backdrop's light: that is where the model doubts a product's edge.
+  // One much darker is the product's shadow on the backdrop, which the model half reads too.
+  const isAlike = (i: number) => Math.abs(luminance(i) - backdrop) <= backdrop * RIM_LIGHT_SPREAD;
+  // Breadth-first from the core's outline (typed queue: a product is hundreds of thousands of
+  // pixels at 1024).
+  const queue = new Int32Array(count);
+  let tail = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (!core[i]) continue;
+    const x = i % width;
+    const outline =
+      (x > 0 && !core[i - 1]) ||
+      (x < width - 1 && !core[i + 1]) ||
+      (i >= width && !core[i - width]) ||
+      (i + width < count && !core[i + width]);
+    if (outline) queue[tail++] = i;
+  }
+  const firstFollowed = tail;
   const reached = core.slice();
-  for (let head = 0; head < queue.length; head += 1) {
+  const visit = (j: number) => {
+    if (reached[j]) return;
+    // Only the model's doubt: a part it is sure of was left out on purpose (furniture).
+    const doubt = probability[j]!;
+    if (doubt < RIM_LEVEL || doubt >= CORE || distance[j]! > reach || !isAlike(j)) return;
+    reached[j] = 1;
+    queue[tail++] = j;
+  };
+  for (let head = 0; head < tail; head += 1) {
     const i = queue[head]!;
     const x = i % width;
-    for (const j of [i - 1, i + 1, i - width, i + width]) {
-      if (j < 0 || j >= count || reached[j]) continue;
-      if ((j === i - 1 && x === 0) || (j === i + 1 && x === width - 1)) continue;
-      // Only the model's doubt: a part it is sure of was left out on purpose (furniture).
-      const doubt = probability[j]!;
-      if (doubt < RIM_LEVEL || doubt >= CORE || distance[j]! > reach || luminance(j) < darkest) {
-        continue;
-      }
-      reached[j] = 1;
-      queue.push(j);
-    }
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i + width < count) visit(i + width);
   }
   // The model's soft shoulder runs all round the outline a few pixels out, over the backdrop:
-  // only what reaches past it is a part of the product, taken with its root in the shoulder.
+  // only a part that reaches well past it is the product's, taken with its root in the shoulder.
   const shoulder = shoulderWidth(width, height);
   const past = new Uint8Array(count);
-  let anyPast = false;
-  for (const i of queue) {
-    if (distance[i]! > shoulder) {
-      past[i] = 1;
-      anyPast = true;
+  for (let k = firstFollowed; k < tail; k += 1) {
+    const i = queue[k]!;
+    if (distance[i]! > shoulder) past[i] = 1;
+  }
+  const { labels, components } = labelComponents(past, width, height);
+  const large = new Uint8Array(components.length + 1);
+  let anyLarge = false;
+  for (const part of components) {
+    if (part.area >= shoulder * shoulder) {
+      large[part.label] = 1;
+      anyLarge = true;
     }
   }
-  if (!anyPast) return;
+  if (!anyLarge) return;
+  for (let i = 0; i < count; i += 1) past[i] = large[labels[i]!]!;
   const root = dilate(past, width, height, shoulder + 1);
-  for (const i of queue) if (!core[i] && root[i]) alpha[i] = 255;
+  for (let k = firstFollowed; k < tail; k += 1) {
+    const i = queue[k]!;
+    if (root[i]) alpha[i] = 255;
+  }
 }
 
 /**
