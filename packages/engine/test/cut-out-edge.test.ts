@@ -423,30 +423,35 @@ describe('a part of the product of its backdrop’s colour', () => {
   const isBody = (x: number, y: number) => x >= 120 && x < 280 && y >= 140 && y < 240;
   const isHeel = (x: number, y: number) => x >= 108 && x < 120 && y >= 200 && y < 250;
   const isShadow = (x: number, y: number) => x >= 120 && x < 280 && y >= 240 && y < 248;
-  function heelPhoto(): Raster {
-    const data = new Uint8Array(side * side * 3).fill(240);
+  /** The photo, grey `grey(x, y)` at each pixel. */
+  function photoOf(grey: (x: number, y: number) => number): Raster {
+    const data = new Uint8Array(side * side * 3);
     for (let y = 0; y < side; y += 1) {
       for (let x = 0; x < side; x += 1) {
-        const grey = isBody(x, y) ? 40 : isHeel(x, y) ? 228 : isShadow(x, y) ? 150 : 240;
-        data.fill(grey, (y * side + x) * 3, (y * side + x) * 3 + 3);
+        data.fill(grey(x, y), (y * side + x) * 3, (y * side + x) * 3 + 3);
       }
     }
     return { data, width: side, height: side, channels: 3 };
   }
-  const predict: Predict = async () => {
-    const map = new Float32Array(1024 * 1024);
-    for (let y = 0; y < 1024; y += 1) {
-      for (let x = 0; x < 1024; x += 1) {
-        const px = ((x + 0.5) * side) / 1024;
-        const py = ((y + 0.5) * side) / 1024;
-        map[y * 1024 + x] = isBody(px, py) ? 0.98 : isHeel(px, py) || isShadow(px, py) ? 0.4 : 0;
+  /** The model's map at its 1024 px, `shape(x, y)` at the photo's pixel under each of its own. */
+  const mapOf =
+    (shape: (x: number, y: number) => number): Predict =>
+    async () => {
+      const map = new Float32Array(1024 * 1024);
+      for (let y = 0; y < 1024; y += 1) {
+        for (let x = 0; x < 1024; x += 1) {
+          map[y * 1024 + x] = shape(((x + 0.5) * side) / 1024, ((y + 0.5) * side) / 1024);
+        }
       }
-    }
-    return map;
-  };
+      return map;
+    };
+  const heelPhoto = photoOf((x, y) =>
+    isBody(x, y) ? 40 : isHeel(x, y) ? 228 : isShadow(x, y) ? 150 : 240,
+  );
+  const predict = mapOf((x, y) => (isBody(x, y) ? 0.98 : isHeel(x, y) || isShadow(x, y) ? 0.4 : 0));
 
   it('keeps the part the model half reads, but not the shadow under the product', async () => {
-    const alpha = await cutOutWithModel(heelPhoto(), predict);
+    const alpha = await cutOutWithModel(heelPhoto, predict);
     const at = (x: number, y: number) => alpha[y * side + x];
     expect(at(200, 190)).toBe(255);
     // The heel's middle, 6 px out of the body: under the model's half-way line, yet the product.
@@ -459,23 +464,8 @@ describe('a part of the product of its backdrop’s colour', () => {
     // model's 0.4 shoulder 3 px wide all round it on the backdrop (the shoulder's width at 400 px).
     const isShoulder = (x: number, y: number) =>
       !isBody(x, y) && x >= 117 && x < 283 && y >= 137 && y < 243;
-    const shoulderPredict: Predict = async () => {
-      const map = new Float32Array(1024 * 1024);
-      for (let y = 0; y < 1024; y += 1) {
-        for (let x = 0; x < 1024; x += 1) {
-          const px = ((x + 0.5) * side) / 1024;
-          const py = ((y + 0.5) * side) / 1024;
-          map[y * 1024 + x] = isBody(px, py) ? 0.98 : isShoulder(px, py) ? 0.4 : 0;
-        }
-      }
-      return map;
-    };
-    const plain = heelPhoto();
-    for (let i = 0; i < side * side; i += 1) {
-      const x = i % side;
-      const y = Math.floor(i / side);
-      plain.data.fill(isBody(x, y) ? 205 : 240, i * 3, i * 3 + 3);
-    }
+    const shoulderPredict = mapOf((x, y) => (isBody(x, y) ? 0.98 : isShoulder(x, y) ? 0.4 : 0));
+    const plain = photoOf((x, y) => (isBody(x, y) ? 205 : 240));
     const alpha = await cutOutWithModel(plain, shoulderPredict);
     expect(alpha[190 * side + 200]).toBe(255);
     expect(alpha[190 * side + 119]).toBeLessThan(64);

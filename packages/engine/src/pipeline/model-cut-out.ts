@@ -7,7 +7,7 @@ import {
   labelComponents,
   type Component,
 } from './mask-tools.js';
-import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, dilate, luminanceAt, padBox, type Raster } from './raster.js';
 
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
@@ -788,8 +788,7 @@ function keepLowContrastRim(raster: Raster, alpha: Uint8Array, probability: Uint
   for (let i = 0; i < count; i += 1) core[i] = alpha[i]! >= CORE ? 1 : 0;
   const distance = distanceFrom(core, width, height);
   const reach = Math.max(width, height) * RIM_REACH;
-  const luminance = (i: number) =>
-    0.299 * data[i * channels]! + 0.587 * data[i * channels + 1]! + 0.114 * data[i * channels + 2]!;
+  const luminance = (i: number) => luminanceAt(data, i * channels);
   // The backdrop's light: the median of what the model rejects just past that reach.
   const levels = new Uint32Array(256);
   let ringCount = 0;
