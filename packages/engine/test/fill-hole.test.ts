@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fillHole } from '../src/pipeline/fill-region.js';
 import { countGuideLines } from '../src/pipeline/patch-fill.js';
 import { findSurfaceBoundary } from '../src/pipeline/surface-boundary.js';
-import { findRemovalHole, removeProduct } from '../src/pipeline/remove-product.js';
+import {
+  closeOnFrameEdges,
+  findRemovalHole,
+  removeProduct,
+} from '../src/pipeline/remove-product.js';
 import { decodeImage, type Raster } from '../src/pipeline/raster.js';
 import { readFixture } from '../src/quality/fixture-cases.js';
 
@@ -475,6 +479,30 @@ describe('finding all of the old product', () => {
   });
 });
 
+describe("the hole at the frame's edges", () => {
+  it('takes in a thin strip of scene left between the hole and the frame, and nothing wider', () => {
+    // The hole reaches the right edge on every row but a few, where it stops 3 px short (the most at 400 px): filled
+    // up to the frame above and below, those pixels stood as a seam of the photo's own tone. At the
+    // top it stops 40 px short of the frame: that is scene, and stays.
+    const width = 400;
+    const height = 300;
+    const hole = maskOf(
+      width,
+      height,
+      (x, y) => y >= 40 && x >= 100 && (x < 397 || y < 140 || y >= 160),
+    );
+    const protect = maskOf(width, height, (x, y) => x >= 397 && y >= 150 && y < 152);
+    closeOnFrameEdges(hole, width, height, protect);
+    const at = (x: number, y: number) => hole[y * width + x];
+    for (const y of [140, 145, 159]) for (const x of [397, 399]) expect(at(x, y)).toBe(1);
+    expect(at(398, 150)).toBe(0);
+    for (const x of [100, 250, 399]) expect(at(x, 39)).toBe(0);
+    expect(at(99, 200)).toBe(0);
+    // The bottom rows run to the frame already: nothing past them changes.
+    expect(at(50, height - 1)).toBe(0);
+  });
+});
+
 describe("taking the old product's hard shadow on a textured surface", () => {
   // A flat object lying on a surface, sure in the model's map; its shadow falls below it.
   const object = (x: number, y: number) => ((x - 300) / 110) ** 2 + ((y - 260) / 40) ** 2 < 1;
@@ -693,6 +721,27 @@ describe('filling a hole on a studio background', () => {
     paintObject(image, hole);
     expect(await fillHole(image, hole)).toBe('smooth');
     expect(rowsMean(image, 2, 20, 120, 128)).toBeGreaterThan(195);
+  });
+
+  it("leaves no strip of the old tone between the fill and the frame's side", async () => {
+    // A light studio wall; the old product's dark side runs to the frame's right edge, and the
+    // hole found for it stops 3 px short on a few rows: those pixels stayed dark beside the fill.
+    const image = makeRaster(400, 300, (x, y) => {
+      const tone = 210 + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const inHole = (x: number, y: number) =>
+      y >= 100 && y < 260 && x >= 150 && (x < 397 || y < 170 || y >= 190);
+    const hole = maskOf(400, 300, inHole);
+    for (let y = 100; y < 260; y += 1) {
+      for (let x = 150; x < 400; x += 1) image.data.set([40, 40, 40], (y * 400 + x) * 3);
+    }
+    const box = { x: 150, y: 100, width: 250, height: 160 };
+    await removeProduct(image, box, undefined, [], {
+      found: { hole, object: hole.slice() },
+      model: false,
+    });
+    expect(rowsMean(image, 397, 400, 170, 190)).toBeGreaterThan(195);
   });
 
   it('leaves a hole too large for the model on an unevenly lit rim to push-pull: no rows drawn across', async () => {

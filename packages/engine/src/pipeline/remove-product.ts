@@ -41,6 +41,7 @@ export async function removeProduct(
   const { hole, object: grown } =
     options.found ?? (await findRemovalHole(frame, box, recordedMask, wordBoxes));
   const words = maskOfBoxes(wordBoxes, width, height);
+  closeOnFrameEdges(hole, width, height, options.protect ?? words);
   const original = frame.data.slice();
   const fill = {
     model: options.model ?? true,
@@ -59,17 +60,21 @@ export async function removeProduct(
     if (margin) await fillHole(frame, margin, { ...fill, modelOnly: true });
   }
   // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
-  // edge of an old soft shadow does not show as a straight line.
+  // edge of an old soft shadow does not show as a straight line. Not at the frame's own edges:
+  // nothing lies past them to fade into, and the fade brought the old tone back there as a strip
+  // beside the fill.
   const feather = Math.max(4, Math.round(Math.min(box.width, box.height) * 0.04));
+  const unlessFrameEdge = (distance: number, isFrameEdge: boolean) =>
+    isFrameEdge ? Infinity : distance;
   for (let y = limits.y; y < limits.y + limits.height; y += 1) {
     for (let x = limits.x; x < limits.x + limits.width; x += 1) {
       const i = y * width + x;
       if (!hole[i] || grown[i]) continue;
       const toSides = [
-        x - limits.x,
-        limits.x + limits.width - 1 - x,
-        y - limits.y,
-        limits.y + limits.height - 1 - y,
+        unlessFrameEdge(x - limits.x, limits.x === 0),
+        unlessFrameEdge(limits.x + limits.width - 1 - x, limits.x + limits.width === width),
+        unlessFrameEdge(y - limits.y, limits.y === 0),
+        unlessFrameEdge(limits.y + limits.height - 1 - y, limits.y + limits.height === height),
       ];
       const edge = Math.min(...toSides);
       if (edge >= feather) continue;
@@ -94,6 +99,41 @@ export async function removeProduct(
     }
   }
   return hole;
+}
+
+/** The widest strip of scene between a hole and the frame's edge that joins the hole (share of the side). */
+const FRAME_SLIVER = 0.008;
+
+/**
+ * Adds to the hole (in place) the thin strips of scene left between it and the frame's edges: a
+ * fill reaching the frame's side on every row but a few met the photo's own pixels there in a
+ * seam of another tone a few pixels from the edge (a table's edge stepped at the frame's side).
+ * Protected pixels (the ad's words) stay.
+ */
+export function closeOnFrameEdges(
+  hole: Uint8Array,
+  width: number,
+  height: number,
+  protect?: Uint8Array,
+): void {
+  const reach = Math.max(3, Math.round(Math.max(width, height) * FRAME_SLIVER));
+  // Walks in from one edge along a line of pixels (`at(k)` is the k-th from the edge): when the
+  // hole starts within reach, the pixels before it join it.
+  const close = (at: (k: number) => number, length: number) => {
+    for (let k = 0; k <= Math.min(reach, length - 1); k += 1) {
+      if (!hole[at(k)]) continue;
+      for (let j = 0; j < k; j += 1) if (!protect?.[at(j)]) hole[at(j)] = 1;
+      return;
+    }
+  };
+  for (let y = 0; y < height; y += 1) {
+    close((k) => y * width + k, width);
+    close((k) => y * width + width - 1 - k, width);
+  }
+  for (let x = 0; x < width; x += 1) {
+    close((k) => k * width + x, height);
+    close((k) => (height - 1 - k) * width + x, height);
+  }
 }
 
 export type RemovalOptions = {
