@@ -501,6 +501,29 @@ describe("the hole at the frame's edges", () => {
     // The bottom rows run to the frame already: nothing past them changes.
     expect(at(50, height - 1)).toBe(0);
   });
+
+  it('takes in a small pocket of scene the hole closes in against the frame, not the scene itself', () => {
+    // The hole covers the lower part of the frame but for a 30x15 patch at the left edge (where
+    // a grey patch with the mask's steps stood) and the scene above it.
+    const width = 400;
+    const height = 300;
+    const pocket = inBox({ x: 0, y: 200, width: 30, height: 15 });
+    const hole = maskOf(width, height, (x, y) => y >= 150 && !pocket(x, y));
+    closeOnFrameEdges(hole, width, height);
+    const at = (x: number, y: number) => hole[y * width + x];
+    for (const [x, y] of [
+      [0, 200],
+      [39, 219],
+      [20, 210],
+    ] as const)
+      expect(at(x, y)).toBe(1);
+    for (const [x, y] of [
+      [0, 0],
+      [399, 140],
+      [200, 149],
+    ] as const)
+      expect(at(x, y)).toBe(0);
+  });
 });
 
 describe("taking the old product's hard shadow on a textured surface", () => {

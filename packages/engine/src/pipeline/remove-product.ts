@@ -104,11 +104,15 @@ export async function removeProduct(
 /** The widest strip of scene between a hole and the frame's edge that joins the hole (share of the side). */
 const FRAME_SLIVER = 0.008;
 
+/** The largest piece of scene closed in by the hole and the frame's edge that joins the hole (share of the frame). */
+const FRAME_POCKET = 0.005;
+
 /**
  * Adds to the hole (in place) the thin strips of scene left between it and the frame's edges: a
  * fill reaching the frame's side on every row but a few met the photo's own pixels there in a
- * seam of another tone a few pixels from the edge (a table's edge stepped at the frame's side).
- * Protected pixels (the ad's words) stay.
+ * seam of another tone a few pixels from the edge (a table's edge stepped at the frame's side);
+ * and the small pockets of scene it closes in against the frame's edge. Protected pixels (the
+ * ad's words) stay.
  */
 export function closeOnFrameEdges(
   hole: Uint8Array,
@@ -134,6 +138,20 @@ export function closeOnFrameEdges(
     close((k) => k * width + x, height);
     close((k) => (height - 1 - k) * width + x, height);
   }
+  // Pockets: small pieces of scene that the hole and the frame's edge close in, cut off from the
+  // rest of the picture (a grey patch with the mask's steps left at the side of a white desk).
+  const scene = new Uint8Array(hole.length);
+  for (let i = 0; i < hole.length; i += 1) scene[i] = hole[i] ? 0 : 1;
+  const { labels, components } = labelComponents(scene, width, height);
+  if (components.length < 2) return;
+  let largest = components[0]!;
+  for (const part of components) if (part.area > largest.area) largest = part;
+  const pocket = new Uint8Array(components.length + 1);
+  for (const part of components) {
+    const isPocket = part.touchesBorder && part.area < width * height * FRAME_POCKET;
+    if (part !== largest && isPocket) pocket[part.label] = 1;
+  }
+  for (let i = 0; i < hole.length; i += 1) if (pocket[labels[i]!] && !protect?.[i]) hole[i] = 1;
 }
 
 export type RemovalOptions = {
