@@ -28,6 +28,13 @@ export function countSet(mask: Uint8Array): number {
   return count;
 }
 
+/** The part with the most pixels (the first of equals); undefined when there is none. */
+export function largestComponent(components: readonly Component[]): Component | undefined {
+  let largest = components[0];
+  for (const part of components) if (part.area > largest!.area) largest = part;
+  return largest;
+}
+
 /**
  * Labels the 4-connected parts of the pixels where `inside` is non-zero (labels from 1; 0 is
  * outside). `weight` (integers, such as 8-bit probabilities) adds up into each part's mass.

@@ -5,6 +5,7 @@ import {
   dilateWithin,
   guidedFilter,
   labelComponents,
+  largestComponent,
   type Component,
 } from './mask-tools.js';
 import { boundingBoxOf, clipBox, dilate, luminanceAt, padBox, type Raster } from './raster.js';
@@ -356,8 +357,7 @@ function dropSpecks(alpha: Uint8Array, width: number, height: number): void {
   for (let i = 0; i < alpha.length; i += 1) seen[i] = alpha[i]! > 0 ? 1 : 0;
   const { labels, components } = labelComponents(seen, width, height);
   if (components.length < 2) return;
-  let largest = components[0]!;
-  for (const part of components) if (part.area > largest.area) largest = part;
+  const largest = largestComponent(components)!;
   const speck = new Uint8Array(components.length + 1);
   for (const part of components) speck[part.label] = part.area < largest.area * SPECK_PIECE ? 1 : 0;
   for (let i = 0; i < alpha.length; i += 1) if (speck[labels[i]!]) alpha[i] = 0;

@@ -2,7 +2,7 @@ import type { Box } from '../types.js';
 import { fillHole, fillRegion, isTexturedAround } from './fill-region.js';
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import { renderFrame, type Frame } from './frame-template.js';
-import { boxMean, labelComponents } from './mask-tools.js';
+import { boxMean, labelComponents, largestComponent } from './mask-tools.js';
 import {
   boundingBoxOf,
   clipBox,
@@ -140,12 +140,10 @@ export function closeOnFrameEdges(
   }
   // Pockets: small pieces of scene that the hole and the frame's edge close in, cut off from the
   // rest of the picture (a grey patch with the mask's steps left at the side of a white desk).
-  const scene = new Uint8Array(hole.length);
-  for (let i = 0; i < hole.length; i += 1) scene[i] = hole[i] ? 0 : 1;
+  const scene = hole.map((v) => (v ? 0 : 1));
   const { labels, components } = labelComponents(scene, width, height);
   if (components.length < 2) return;
-  let largest = components[0]!;
-  for (const part of components) if (part.area > largest.area) largest = part;
+  const largest = largestComponent(components);
   const pocket = new Uint8Array(components.length + 1);
   for (const part of components) {
     const isPocket = part.touchesBorder && part.area < width * height * FRAME_POCKET;
