@@ -226,10 +226,12 @@ export async function fillHole(
     !isTooLargeForModel &&
     (isTextured || isUnevenAround(raster, target, exclude))
   ) {
+    const wall = findPlainWallPart(raster, target, exclude);
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
     if (await inpaintWithMigan(raster, modelTarget, { feather: true, keep: exclude })) {
       matchRimTone(raster, modelTarget, exclude);
       addMissingGrain(raster, modelTarget, exclude);
+      if (wall) fillSmooth(raster, wall.part, { exclude: wall.sideExclude, seed });
       return 'model';
     }
   }
@@ -324,6 +326,47 @@ export async function fillHole(
     fillSmooth(raster, part, { exclude: sideExclude, seed, surface });
   }
   return 'smooth';
+}
+
+/** Share of the picture from which a hole is large: the model, working at 512, paints panels. */
+const LARGE_HOLE = 0.25;
+/** Least share of such a hole on the floor's side of the line for the line to part it. */
+const FLOOR_SHARE = 0.15;
+
+/**
+ * The part of a large hole above a wall's meeting with the floor (or a backdrop's with a table)
+ * when the wall round it is smooth: there the inpainting model, made to fill at 512 a hole of
+ * half the picture, paints a lighter or darker panel with straight sides on the studio wall,
+ * where the smooth surface fit carries the wall's own light through. The floor keeps the model:
+ * it holds the old object's contact shadows at the rim, which a smooth fill spreads into blotches.
+ * Null when the hole is not large, no edge parts it (FLOOR_SHARE), or the wall's rim is textured
+ * or busy.
+ */
+function findPlainWallPart(
+  raster: Raster,
+  hole: Uint8Array,
+  exclude?: Uint8Array,
+): { part: Uint8Array; sideExclude: Uint8Array } | null {
+  if (countSet(hole) < LARGE_HOLE * hole.length) return null;
+  const edge = findSupportEdge(raster, hole, exclude, undefined, SMOOTH_EDGE_STEP);
+  if (!edge) return null;
+  const { line } = edge;
+  const { width } = raster;
+  const distance = (i: number) => line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
+  // The line's normal points down: the wall's side is where the distance is negative.
+  const isAbove = (i: number) => distance(i) < 0;
+  const part = hole.map((v, i) => (v && isAbove(i) ? 1 : 0));
+  // The line parts the hole: a floor's edge near the hole's foot (the bottom of a cloth) leaves
+  // the cloth itself on the wall's side.
+  const wallShare = countSet(part) / countSet(hole);
+  if (wallShare > 1 - FLOOR_SHARE) return null;
+  const sideExclude = hole.map((_, i) =>
+    !isAbove(i) || Math.abs(distance(i)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
+  );
+  if (isTexturedAround(raster, part, sideExclude) || isBusyAround(raster, part, sideExclude)) {
+    return null;
+  }
+  return { part, sideExclude };
 }
 
 /**
