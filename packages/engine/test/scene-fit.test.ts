@@ -4,7 +4,6 @@ import { closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
 import {
   chokeBackdropRim,
-  measureCutOut,
   measureFootprint,
   planPlacement,
 } from '../src/pipeline/place-product.js';
@@ -375,41 +374,6 @@ describe('planning where the new product stands', () => {
     const footprint = measureFootprint(disc, width)!;
     expect(Math.abs(footprint.outlineArea! / (Math.PI * 80 * 80) - 1)).toBeLessThan(0.03);
     expect(Math.abs(footprint.centreX! - 100)).toBeLessThan(0.5);
-  });
-
-  // A 600x600 cut-out: a body (a shoe's) at rows 100-399, and what hangs or stands below it.
-  const cutOutWith = (drawBelow: (x: number, y: number) => boolean) => {
-    const size = 600;
-    const alpha = Buffer.alloc(size * size * 4);
-    for (let y = 0; y < size; y += 1) {
-      for (let x = 0; x < size; x += 1) {
-        const inBody = x >= 100 && x < 500 && y >= 100 && y < 400;
-        if (inBody || (y >= 400 && drawBelow(x, y))) alpha[(y * size + x) * 4 + 3] = 255;
-      }
-    }
-    return sharp(alpha, { raw: { width: size, height: size, channels: 4 } })
-      .png()
-      .toBuffer();
-  };
-
-  it('stands a product on its body, not on a loose lace hanging below it', async () => {
-    // A lace 4 px wide hanging 150 px below the body, waving: a sliver of the product.
-    const lace = await cutOutWith(
-      (x, y) => y < 550 && Math.abs(x - (300 + 20 * Math.sin(y / 20))) < 2,
-    );
-    expect((await measureCutOut(lace)).solidBottom).toBe(400);
-  });
-
-  it('stands a product on its legs and on thin rods, which are much of it', async () => {
-    // Four legs 30 px wide and 150 px long (a stool), and four rods 6 px wide (a metal chair).
-    const legs = await cutOutWith(
-      (x, y) => y < 550 && [100, 220, 340, 470].some((at) => x >= at && x < at + 30),
-    );
-    expect((await measureCutOut(legs)).solidBottom).toBe(550);
-    const rods = await cutOutWith(
-      (x, y) => y < 550 && [100, 220, 340, 494].some((at) => x >= at && x < at + 6),
-    );
-    expect((await measureCutOut(rods)).solidBottom).toBe(550);
   });
 
   it('fits the product beside ad copy that overlaps its slot', () => {

@@ -471,46 +471,10 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   }
   const opaqueShare = sum / 255 / data.length;
   if (maxY < 0) return { width, height, opaqueShare };
-  const bounds = { minX: 0, maxX: width - 1, minY, maxY: standingBottom(data, width, maxY) };
+  const bounds = { minX: 0, maxX: width - 1, minY, maxY };
   const foot = measureFoot(data, width, bounds, (v) => v >= 128);
   const outlineArea = outlineOf(data, width, (v) => v >= 128).area;
-  return { width, height, opaqueShare, foot, solidBottom: bounds.maxY + 1, outlineArea };
-}
-
-/** Thickness (share of the cut-out's longer side) a part needs to bear the product's weight. */
-const BEARING_THICKNESS = 0.02;
-/** Share of the solid pixels under which what hangs below the thick body only dangles. */
-const DANGLING_SHARE = 0.02;
-
-/**
- * The lowest row the product stands on (alpha >= 128). A shoe's loose lace or a tag's string
- * hanging below the body is not what it stands on: held at the lace's end, the shoe floated high
- * above the floor. What lies below the lowest row of the thick body (pixels at least
- * BEARING_THICKNESS across every way) dangles when it is a sliver of the product (a lace hanging
- * 170 px below a shoe: 1.3% of it); legs, a chair's rods and a cable are more of it, and stand.
- */
-function standingBottom(alpha: Uint8Array, width: number, lowestSolid: number): number {
-  const height = alpha.length / width;
-  const radius = Math.max(1, Math.round((BEARING_THICKNESS / 2) * Math.max(width, height)));
-  const outside = new Uint8Array(alpha.length);
-  let solid = 0;
-  for (let i = 0; i < alpha.length; i += 1) {
-    outside[i] = alpha[i]! < 128 ? 1 : 0;
-    solid += 1 - outside[i]!;
-  }
-  // Eroding the solid pixels is dilating what lies outside them.
-  const thin = dilate(outside, width, height, radius);
-  let thickBottom = -1;
-  for (let i = thin.length - 1; i >= 0; i -= 1) {
-    if (thin[i]) continue;
-    thickBottom = Math.floor(i / width) + radius;
-    break;
-  }
-  // A thick part's own rounded or tapered end is still what it stands on.
-  if (thickBottom < 0 || lowestSolid - thickBottom <= 2 * radius) return lowestSolid;
-  let below = 0;
-  for (let i = (thickBottom + 1) * width; i < alpha.length; i += 1) if (!outside[i]) below += 1;
-  return below < DANGLING_SHARE * solid ? thickBottom : lowestSolid;
+  return { width, height, opaqueShare, foot, solidBottom: maxY + 1, outlineArea };
 }
 
 /** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */
