@@ -334,8 +334,8 @@ const LARGE_HOLE = 0.25;
 const FLOOR_SHARE = 0.15;
 
 /**
- * The part of a large hole above a wall's meeting with the floor (or a backdrop's with a table)
- * when the wall round it is smooth: there the inpainting model, made to fill at 512 a hole of
+ * The part of a large hole above a wall's meeting with the floor (or a backdrop's with a table),
+ * with the wall it closes in against the floor, when the wall round it is smooth: there the inpainting model, made to fill at 512 a hole of
  * half the picture, paints a lighter or darker panel with straight sides on the studio wall,
  * where the smooth surface fit carries the wall's own light through. The floor keeps the model:
  * it holds the old object's contact shadows at the rim, which a smooth fill spreads into blotches.
@@ -365,6 +365,15 @@ function findPlainWallPart(
   );
   if (isTexturedAround(raster, part, sideExclude) || isBusyAround(raster, part, sideExclude)) {
     return null;
+  }
+  // The wall the old object closes in against the floor (between a chair's legs) holds its
+  // shadows at the wall's foot: left as the fill's row ends, they spread into dark blobs.
+  const open = hole.map((v, i) => (v || !isAbove(i) ? 0 : 1));
+  const { labels, components } = labelComponents(open, width, raster.height);
+  const closedIn = new Uint8Array(components.length + 1);
+  for (const piece of components) closedIn[piece.label] = piece.touchesBorder ? 0 : 1;
+  for (let i = 0; i < part.length; i += 1) {
+    if (closedIn[labels[i]!] && !exclude?.[i]) part[i] = 1;
   }
   return { part, sideExclude };
 }
