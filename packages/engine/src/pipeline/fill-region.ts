@@ -254,8 +254,7 @@ export async function fillHole(
         : flipLine(edge.line);
     const offEdge = edge ? findOffEdgePixels(raster, target, exclude, edge, reach) : null;
     // Signed distance from the line, negative on the plain side.
-    const distance = (i: number) =>
-      line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
+    const distance = (i: number) => signedDistance(line, i, width);
     const plainPart = target.map((v, i) => (v && distance(i) < 0 ? 1 : 0));
     const texturedPart = target.map((v, i) => (v && distance(i) >= 0 ? 1 : 0));
     // The plain part from plain pixels alone: nothing of the texture's colour pulled into it.
@@ -300,16 +299,8 @@ export async function fillHole(
   // the pixel and at its tilt, and carried straight and sharp through the hole.
   const edge = findSupportEdge(raster, target, exclude, undefined, SMOOTH_EDGE_STEP);
   if (edge) {
-    const { line } = edge;
-    const { width } = raster;
-    const distance = (i: number) =>
-      line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
     for (const above of [true, false]) {
-      const part = target.map((v, i) => (v && distance(i) < 0 === above ? 1 : 0));
-      // The edge's own anti-aliased pixels belong to neither side.
-      const sideExclude = target.map((_, i) =>
-        distance(i) < 0 !== above || Math.abs(distance(i)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
-      );
+      const { part, sideExclude } = sideOfEdge(target, edge.line, raster.width, above, exclude);
       fillSmooth(raster, part, { exclude: sideExclude, seed, surface });
     }
     return 'smooth';
@@ -350,24 +341,18 @@ function findPlainWallPart(
   if (countSet(hole) < LARGE_HOLE * hole.length) return null;
   const edge = findSupportEdge(raster, hole, exclude, undefined, SMOOTH_EDGE_STEP);
   if (!edge) return null;
-  const { line } = edge;
   const { width } = raster;
-  const distance = (i: number) => line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
-  // The line's normal points down: the wall's side is where the distance is negative.
-  const isAbove = (i: number) => distance(i) < 0;
-  const part = hole.map((v, i) => (v && isAbove(i) ? 1 : 0));
+  const { part, sideExclude } = sideOfEdge(hole, edge.line, width, true, exclude);
   // The line parts the hole: a floor's edge near the hole's foot (the bottom of a cloth) leaves
   // the cloth itself on the wall's side.
   const wallShare = countSet(part) / countSet(hole);
   if (wallShare > 1 - FLOOR_SHARE) return null;
-  const sideExclude = hole.map((_, i) =>
-    !isAbove(i) || Math.abs(distance(i)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
-  );
   if (isTexturedAround(raster, part, sideExclude) || isBusyAround(raster, part, sideExclude)) {
     return null;
   }
   // The wall the old object closes in against the floor (between a chair's legs) holds its
   // shadows at the wall's foot: left as the fill's row ends, they spread into dark blobs.
+  const isAbove = (i: number) => signedDistance(edge.line, i, width) < 0;
   const open = hole.map((v, i) => (v || !isAbove(i) ? 0 : 1));
   const { labels, components } = labelComponents(open, width, raster.height);
   const closedIn = new Uint8Array(components.length + 1);
@@ -376,6 +361,34 @@ function findPlainWallPart(
     if (closedIn[labels[i]!] && !exclude?.[i]) part[i] = 1;
   }
   return { part, sideExclude };
+}
+
+/**
+ * Distance of pixel `i` from a line, negative on the side its normal points away from (above a
+ * support's edge, whose normal points down).
+ */
+function signedDistance(line: EdgeLine, i: number, width: number): number {
+  return line.nx * (i % width) + line.ny * Math.floor(i / width) - line.c;
+}
+
+/**
+ * The hole's pixels on one side of an edge's line, and what that side's fill may not read: the
+ * other side, and the edge's own anti-aliased pixels, which belong to neither.
+ */
+function sideOfEdge(
+  hole: Uint8Array,
+  line: EdgeLine,
+  width: number,
+  above: boolean,
+  exclude?: Uint8Array,
+): { part: Uint8Array; sideExclude: Uint8Array } {
+  const isOnSide = (i: number) => signedDistance(line, i, width) < 0 === above;
+  return {
+    part: hole.map((v, i) => (v && isOnSide(i) ? 1 : 0)),
+    sideExclude: hole.map((_, i) =>
+      !isOnSide(i) || Math.abs(signedDistance(line, i, width)) < EDGE_BLUR || exclude?.[i] ? 1 : 0,
+    ),
+  };
 }
 
 /**
