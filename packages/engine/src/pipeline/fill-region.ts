@@ -321,8 +321,8 @@ export async function fillHole(
 
 /** Share of the picture from which a hole is large: the model, working at 512, paints panels. */
 const LARGE_HOLE = 0.25;
-/** Least share of such a hole on the floor's side of the line for the line to part it. */
-const FLOOR_SHARE = 0.15;
+/** Least share of such a hole on each side of the line for the line to part it. */
+const SIDE_SHARE = 0.15;
 
 /**
  * The part of a large hole above a wall's meeting with the floor (or a backdrop's with a table),
@@ -330,7 +330,7 @@ const FLOOR_SHARE = 0.15;
  * half the picture, paints a lighter or darker panel with straight sides on the studio wall,
  * where the smooth surface fit carries the wall's own light through. The floor keeps the model:
  * it holds the old object's contact shadows at the rim, which a smooth fill spreads into blotches.
- * Null when the hole is not large, no edge parts it (FLOOR_SHARE), or the wall's rim is textured
+ * Null when the hole is not large, no edge parts it (SIDE_SHARE), or the wall's rim is textured
  * or busy.
  */
 function findPlainWallPart(
@@ -344,9 +344,10 @@ function findPlainWallPart(
   const { width } = raster;
   const { part, sideExclude } = sideOfEdge(hole, edge.line, width, true, exclude);
   // The line parts the hole: a floor's edge near the hole's foot (the bottom of a cloth) leaves
-  // the cloth itself on the wall's side.
+  // the cloth itself on the wall's side, and an edge near its top (across a keyboard filling the
+  // frame) takes a strip of the scene for a wall.
   const wallShare = countSet(part) / countSet(hole);
-  if (wallShare > 1 - FLOOR_SHARE) return null;
+  if (wallShare < SIDE_SHARE || wallShare > 1 - SIDE_SHARE) return null;
   if (isTexturedAround(raster, part, sideExclude) || isBusyAround(raster, part, sideExclude)) {
     return null;
   }
