@@ -326,9 +326,10 @@ const SIDE_SHARE = 0.15;
 
 /**
  * The part of a large hole above a wall's meeting with the floor (or a backdrop's with a table),
- * with the wall it closes in against the floor, when the wall round it is smooth: there the inpainting model, made to fill at 512 a hole of
- * half the picture, paints a lighter or darker panel with straight sides on the studio wall,
- * where the smooth surface fit carries the wall's own light through. The floor keeps the model:
+ * with the wall it closes in against the floor, when the wall round it is smooth: there the
+ * inpainting model, made to fill at 512 a hole of half the picture, paints a lighter or darker
+ * panel with straight sides on the studio wall, where the smooth surface fit carries the wall's
+ * own light through. The floor keeps the model:
  * it holds the old object's contact shadows at the rim, which a smooth fill spreads into blotches.
  * Null when the hole is not large, no edge parts it (SIDE_SHARE), or the wall's rim is textured
  * or busy.
@@ -338,7 +339,8 @@ function findPlainWallPart(
   hole: Uint8Array,
   exclude?: Uint8Array,
 ): { part: Uint8Array; sideExclude: Uint8Array } | null {
-  if (countSet(hole) < LARGE_HOLE * hole.length) return null;
+  const holeArea = countSet(hole);
+  if (holeArea < LARGE_HOLE * hole.length) return null;
   const edge = findSupportEdge(raster, hole, exclude, undefined, SMOOTH_EDGE_STEP);
   if (!edge) return null;
   const { width } = raster;
@@ -346,7 +348,7 @@ function findPlainWallPart(
   // The line parts the hole: a floor's edge near the hole's foot (the bottom of a cloth) leaves
   // the cloth itself on the wall's side, and an edge near its top (across a keyboard filling the
   // frame) takes a strip of the scene for a wall.
-  const wallShare = countSet(part) / countSet(hole);
+  const wallShare = countSet(part) / holeArea;
   if (wallShare < SIDE_SHARE || wallShare > 1 - SIDE_SHARE) return null;
   if (isTexturedAround(raster, part, sideExclude) || isBusyAround(raster, part, sideExclude)) {
     return null;
