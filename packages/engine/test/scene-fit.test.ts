@@ -606,6 +606,39 @@ describe('the contact shadow', () => {
     expect(grey(frame, 50 + 4, 60 + 66)).toBeGreaterThan(236);
   });
 
+  it('lays a shadow under each foot of a product on legs, the back feet higher, none between', () => {
+    // A seat 100 x 20 on three legs 8 px wide: the front one ends at row 99, the two at the
+    // sides (seen further back) at row 90.
+    const legs = [
+      { from: 4, bottom: 90 },
+      { from: 46, bottom: 99 },
+      { from: 88, bottom: 90 },
+    ];
+    const stool = shape(
+      100,
+      100,
+      (x, y) => y < 20 || legs.some((leg) => x >= leg.from && x < leg.from + 8 && y <= leg.bottom),
+    );
+    const { frame } = layOnPlain(stool, { x: 50, y: 50, width: 100, height: 100 });
+    for (const leg of legs) {
+      expect(grey(frame, 50 + leg.from + 4, 50 + leg.bottom + 1)).toBeLessThan(200);
+    }
+    // Between the feet, on the front foot's line and on the back feet's: the floor as it was.
+    expect(grey(frame, 50 + 27, 50 + 100)).toBeGreaterThan(236);
+    expect(grey(frame, 50 + 70, 50 + 91)).toBeGreaterThan(236);
+  });
+
+  it('lays nothing under two cords hanging below a body, whose ends are no feet', () => {
+    // A body 100 x 40 and two cords 2 px thick hanging from it, ending 4 rows apart.
+    const cords = shape(
+      100,
+      100,
+      (x, y) => y < 40 || (x >= 20 && x < 22 && y < 96) || (x >= 78 && x < 80 && y < 100),
+    );
+    const { laid } = layOnPlain(cords, { x: 50, y: 50, width: 100, height: 100 });
+    expect(laid).toBe(0);
+  });
+
   it('adds nothing where the template shadow is already as dark, and stays inside the limits', () => {
     const frame = plainFrame(120);
     const before = plainFrame(240).data;

@@ -35,8 +35,9 @@ const SOLID_ALPHA = 128;
  * shadow pixel that lay d pixels from the old product is kept only up to d (in the new scale) from
  * the new one (and never farther than CONTACT_REACH of its size: a shadow lies where a product
  * touches the surface) and fades beyond, so where the new product is narrower or turned, the old
- * shadow (interpolated under the old product's body) does not show on its own beside it. Returns the
- * mean darkening laid (0 = none), for measuring.
+ * shadow (interpolated under the old product's body) does not show on its own beside it. None
+ * under a product on legs (see measureLegFeet). Returns the mean darkening laid (0 = none), for
+ * measuring.
  */
 export function transferShadow(options: {
   frame: Raster;
@@ -53,6 +54,10 @@ export function transferShadow(options: {
   product?: Raster;
 }): number {
   const { frame, original, hole, object, from, to, limits, protect, solid, product } = options;
+  // A product on legs touches the surface with its feet alone (each gets its contact shadow):
+  // the old product's shadow laid under it kept the old shape (two chairs' legs beside a stool's
+  // foot, a dark smudge with a hard edge).
+  if (product && measureLegFeet(product)) return 0;
   // The removal may reach past the limits (a part of the old product that stuck out): its
   // shadow there is laid back too.
   const holeBox = boundingBoxOf(hole, frame.width);
@@ -218,17 +223,36 @@ export function layContactShadow(options: {
   limits: Box;
   protect?: Uint8Array;
 }): number {
-  const { frame, before, product, to, protect } = options;
+  const { frame, product } = options;
+  const limits = clipBox(options.limits, frame.width, frame.height);
+  const legs = measureLegFeet(product);
+  if (legs) {
+    // Each leg stands on its own foot; a leg's foot alone is narrow, but the legs spread under
+    // the product hold it up.
+    let count = 0;
+    for (const foot of legs) count += layFootShadow(options, limits, foot, CONTACT_DARKENING);
+    return count;
+  }
   const foot = measureProductFoot(product);
   if (!foot) return 0;
-  const limits = clipBox(options.limits, frame.width, frame.height);
-  const halfWidth = (foot.right - foot.left + 1) / 2;
   // A product that touches the surface with a corner or a tip (a cable's plug, a tilted bottle)
   // does not stand on it: a shadow under that point alone showed as a smudge beside it.
-  const footShare = (halfWidth * 2) / foot.width;
+  const footShare = (foot.right - foot.left + 1) / foot.width;
   const strength =
     CONTACT_DARKENING * Math.min(1, Math.max(0, (footShare - POINT_FOOT) / POINT_FOOT));
   if (strength <= 0) return 0;
+  return layFootShadow(options, limits, foot, strength);
+}
+
+/** The contact shadow under one foot, darkest by `strength`; the number of pixels darkened. */
+function layFootShadow(
+  options: { frame: Raster; before: Uint8Array; to: Box; protect?: Uint8Array },
+  limits: Box,
+  foot: ProductFoot,
+  strength: number,
+): number {
+  const { frame, before, to, protect } = options;
+  const halfWidth = (foot.right - foot.left + 1) / 2;
   const centreX = to.x + (foot.left + foot.right + 1) / 2;
   const reachX = halfWidth * 1.3 + 2;
   const depth = Math.max(2, (halfWidth * 2 + foot.width) * CONTACT_DEPTH);
@@ -290,6 +314,87 @@ interface ProductFoot {
    * product's sides, not under it, and fades within the shadow's depth there.
    */
   followsOutline: boolean;
+}
+
+/** The lowest share of a product's solid height in which its legs' feet are looked for. */
+const LEG_BAND = 0.2;
+/** The widest a leg may be within that band, as a share of the product's width. */
+const LEG_WIDTH = 0.25;
+/** The least share of a leg's width (within the band) its level foot spans: no pointed tip. */
+const LEVEL_FOOT = 0.4;
+/** The narrowest a foot may be, as a share of the product's width: thinner is a cord or a lace. */
+const LEAST_FOOT = 0.025;
+/** The least share of the product's width its outermost feet span. */
+const LEG_SPREAD = 0.4;
+
+/**
+ * The feet of a product that stands on legs (a stool, a chair, a table, a drone's landing gear),
+ * seen at an angle: the back feet stand higher in the picture than the front ones. Within the
+ * lowest LEG_BAND of its height the product is two or more separate legs, each narrow, ending
+ * in a level foot (within STRAIGHT_EDGE of its lowest point, not a pointed tip such as a tilted
+ * bottle's corner) no thinner than a cord or a lace hanging from a shoe, spread under the product
+ * and holding its mean column.
+ * Null when it does not stand so.
+ */
+function measureLegFeet(product: Raster): ProductFoot[] | null {
+  const { width, height, data, channels } = product;
+  const lowest = new Int32Array(width).fill(-1);
+  let top = -1;
+  let bottom = -1;
+  let solidLeft = width;
+  let solidRight = -1;
+  let columnSum = 0;
+  let solidTotal = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (data[(y * width + x) * channels + 3]! < SOLID_ALPHA) continue;
+      if (top < 0) top = y;
+      bottom = y;
+      lowest[x] = y;
+      solidLeft = Math.min(solidLeft, x);
+      solidRight = Math.max(solidRight, x);
+      columnSum += x;
+      solidTotal += 1;
+    }
+  }
+  if (bottom < 0) return null;
+  const solidHeight = bottom - top + 1;
+  const solidWidth = solidRight - solidLeft + 1;
+  const bandTop = bottom - solidHeight * LEG_BAND;
+  const tolerance = Math.max(2, solidHeight * STRAIGHT_EDGE);
+  const feet: ProductFoot[] = [];
+  for (let x = solidLeft; x <= solidRight; x += 1) {
+    if (lowest[x]! < bandTop) continue;
+    let end = x;
+    while (end + 1 <= solidRight && lowest[end + 1]! >= bandTop) end += 1;
+    const runWidth = end - x + 1;
+    if (runWidth > solidWidth * LEG_WIDTH) return null;
+    let footLowest = 0;
+    for (let k = x; k <= end; k += 1) footLowest = Math.max(footLowest, lowest[k]!);
+    let left = -1;
+    let right = -1;
+    for (let k = x; k <= end; k += 1) {
+      if (lowest[k]! < footLowest - tolerance) continue;
+      if (left < 0) left = k;
+      right = k;
+    }
+    if (right - left + 1 < Math.max(runWidth * LEVEL_FOOT, solidWidth * LEAST_FOOT)) return null;
+    feet.push({
+      left,
+      right,
+      contact: new Float64Array(width).fill(footLowest + 1),
+      width: solidWidth,
+      followsOutline: false,
+    });
+    x = end;
+  }
+  if (feet.length < 2) return null;
+  const spanLeft = feet[0]!.left;
+  const spanRight = feet.at(-1)!.right;
+  const meanColumn = columnSum / solidTotal;
+  if (spanRight - spanLeft + 1 < solidWidth * LEG_SPREAD) return null;
+  if (meanColumn < spanLeft || meanColumn > spanRight + 1) return null;
+  return feet;
 }
 
 /**
