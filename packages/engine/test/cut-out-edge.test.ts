@@ -101,6 +101,76 @@ describe('the edge of a learned cut-out', () => {
     expect(alpha[at(19)]).toBeGreaterThanOrEqual(242);
   });
 
+  describe('on a coloured backdrop', () => {
+    const BLUE = [110, 148, 166] as const;
+    const GREY = [132, 133, 135] as const;
+    /**
+     * A grey leg (columns 20..39) on blue paper, kept opaque by the model from column 16: columns
+     * 16 and 17 are blue in the leg's shade, 18 and 19 the photo's soft edge (a third and two
+     * thirds grey). `column16` changes what column 16 shows.
+     */
+    const onBlue = (column16: readonly number[] = BLUE.map((c) => c * 0.8)) => {
+      const width = 60;
+      const height = 40;
+      const data = new Uint8Array(width * height * 3);
+      const alpha = new Uint8Array(width * height);
+      const mix = (share: number) =>
+        GREY.map((g, k) => Math.round(g * share + BLUE[k]! * (1 - share)));
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const i = y * width + x;
+          const colour =
+            x < 16 || x >= 40
+              ? BLUE
+              : x === 16
+                ? column16
+                : x === 17
+                  ? BLUE.map((c) => c * 0.8)
+                  : x === 18
+                    ? mix(1 / 3)
+                    : x === 19
+                      ? mix(2 / 3)
+                      : GREY;
+          data.set(colour.map(Math.round), i * 3);
+          alpha[i] = x >= 16 && x < 40 ? 255 : 0;
+        }
+      }
+      const raster: Raster = { data, width, height, channels: 3 };
+      return { raster, alpha, at: (x: number) => 20 * width + x };
+    };
+
+    it("clears the backdrop's colour the model kept opaque at the edge, in shade too", () => {
+      const { raster, alpha, at } = onBlue();
+      decontaminate(raster, alpha);
+      expect(alpha[at(16)]).toBeLessThan(13);
+      expect(alpha[at(17)]).toBeLessThan(13);
+      // The soft edge keeps about the product's share (read against the product's colour nearby,
+      // which the edge itself tints), in the product's colour.
+      expect(alpha[at(18)]).toBeGreaterThan(60);
+      expect(alpha[at(18)]).toBeLessThan(120);
+      expect(alpha[at(19)]).toBeGreaterThan(145);
+      expect(alpha[at(19)]).toBeLessThan(225);
+      expect(raster.data[at(18) * 3 + 2]).toBeLessThan(145);
+      expect(alpha[at(25)]).toBe(255);
+    });
+
+    it('keeps what is no mix of the two colours (a light highlight), and the product behind it', () => {
+      const { raster, alpha, at } = onBlue([220, 220, 222]);
+      decontaminate(raster, alpha);
+      expect(alpha[at(16)]).toBe(255);
+      expect(alpha[at(17)]).toBe(255);
+    });
+
+    it('leaves a white backdrop to the light-on-light rules', () => {
+      const { raster, alpha, at } = onBlue();
+      for (let i = 0; i < alpha.length; i += 1) {
+        if (raster.data[i * 3] === BLUE[0]) raster.data.set([236, 236, 236], i * 3);
+      }
+      decontaminate(raster, alpha);
+      expect(alpha[at(17)]).toBe(255);
+    });
+  });
+
   it('reads the product share of a colour between product and background', () => {
     expect(colourShare([115, 115, 115], [30, 30, 30], [200, 200, 200])).toBeCloseTo(0.5, 2);
     expect(colourShare([205, 200, 200], [30, 30, 30], [200, 200, 200])).toBe(0);

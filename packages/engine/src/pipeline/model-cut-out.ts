@@ -1040,38 +1040,56 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   const radius = Math.max(4, Math.round(Math.max(width, height) / 128));
   // Only the edge's pixels change: the means are taken over the box round them (see cropAround).
   const edge = new Uint8Array(width * height);
+  const clear = new Uint8Array(width * height);
   for (let i = 0; i < edge.length; i += 1) {
     edge[i] = alpha[i]! >= CLEAR_BELOW && alpha[i]! <= SOLID_ABOVE ? 1 : 0;
+    clear[i] = alpha[i]! < CLEAR_BELOW ? 1 : 0;
   }
-  const crop = cropAround(edge, width, height, radius);
+  // The product's pixels next to the backdrop that may be tinted by it (see tintShare): the soft
+  // edge, and the corner between a leg and a rail that the model's rounded outline fills.
+  const nearClear = dilate(clear, width, height, TINT_REACH * edgeBand(width, height));
+  // Its own colour is read past the edge band, which the backdrop tints.
+  const inEdgeBand = dilate(clear, width, height, edgeBand(width, height));
+  const mayBeTinted = new Uint8Array(width * height);
+  for (let i = 0; i < mayBeTinted.length; i += 1) {
+    mayBeTinted[i] = alpha[i]! >= CORE && nearClear[i] ? 1 : 0;
+  }
+  const worked = new Uint8Array(width * height);
+  for (let i = 0; i < worked.length; i += 1) worked[i] = edge[i]! | mayBeTinted[i]!;
+  const crop = cropAround(worked, width, height, radius);
   if (!crop) return;
   const { width: cropWidth, height: cropHeight } = crop;
   // Summed-area tables (as integralOf makes them) of the clear pixels, the solid ones and their
   // colours, filled in one pass over the crop: the means are then read at the edge's pixels
   // alone, a few percent of the crop.
   const stride = cropWidth + 1;
-  const tables = Array.from({ length: 8 }, () => new Float64Array(stride * (cropHeight + 1)));
+  const tables = Array.from({ length: 12 }, () => new Float64Array(stride * (cropHeight + 1)));
   const clearSums = tables[0]!;
   const solidSums = tables[1]!;
   const backgroundSums = tables.slice(2, 5);
-  const productSums = tables.slice(5);
-  const pixel = new Float64Array(8);
-  const rowSums = new Float64Array(8);
+  const productSums = tables.slice(5, 8);
+  const innerSums = tables[8]!;
+  const innerProductSums = tables.slice(9);
+  const pixel = new Float64Array(12);
+  const rowSums = new Float64Array(12);
   for (let y = 0; y < cropHeight; y += 1) {
     rowSums.fill(0);
     for (let x = 0; x < cropWidth; x += 1) {
       const i = (y + crop.y) * width + x + crop.x;
       const isClear = alpha[i]! < CLEAR_BELOW ? 1 : 0;
       const isSolid = alpha[i]! > SOLID_ABOVE ? 1 : 0;
+      const isInner = isSolid && !inEdgeBand[i] ? 1 : 0;
       pixel[0] = isClear;
       pixel[1] = isSolid;
+      pixel[8] = isInner;
       for (let k = 0; k < 3; k += 1) {
         pixel[2 + k] = data[i * channels + k]! * isClear;
         pixel[5 + k] = data[i * channels + k]! * isSolid;
+        pixel[9 + k] = data[i * channels + k]! * isInner;
       }
       const above = y * stride + x + 1;
       const here = above + stride;
-      for (let t = 0; t < 8; t += 1) {
+      for (let t = 0; t < 12; t += 1) {
         rowSums[t]! += pixel[t]!;
         tables[t]![here] = tables[t]![above]! + rowSums[t]!;
       }
@@ -1104,6 +1122,70 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   };
   const seesBackdrop = (c: number) =>
     meanAt(clearSums, c % cropWidth, Math.floor(c / cropWidth)) > 0;
+  /**
+   * The product's share of a pixel's colour the model and the edge's filter put inside the
+   * outline, when that colour is the product's and a coloured backdrop's mixed (a grey stool's leg
+   * on blue paper: the photo's soft edge, two or three pixels of blue-grey, and the corner between
+   * a leg and a rail, in the leg's shade, showed as blue in the new scene). The pixel is read as
+   * a·product + b·backdrop (least squares): a is the product's share, b/(1-a) the backdrop's light
+   * there (shaded in a corner, or as lit). 1 when the backdrop is white, grey or black (light on
+   * light edges have their own rule), when the two colours are too alike, or when the pixel is no
+   * such mix (a highlight, a shadow on the product, a printed edge).
+   */
+  const tintShare = (c: number, i: number): number => {
+    const x = c % cropWidth;
+    const y = (c - x) / cropWidth;
+    const clearShare = meanAt(clearSums, x, y);
+    const innerShare = meanAt(innerSums, x, y);
+    if (clearShare <= 0 || innerShare <= 0) return 1;
+    let lowest = 255;
+    let highest = 0;
+    let distanceSquared = 0;
+    for (let k = 0; k < 3; k += 1) {
+      background[k] = meanAt(backgroundSums[k]!, x, y) / clearShare;
+      product[k] = meanAt(innerProductSums[k]!, x, y) / innerShare;
+      lowest = Math.min(lowest, background[k]!);
+      highest = Math.max(highest, background[k]!);
+      distanceSquared += (product[k]! - background[k]!) ** 2;
+    }
+    if (highest - lowest < TINT_CHROMA || distanceSquared < TINT_CONTRAST ** 2) return 1;
+    let pp = 0;
+    let pb = 0;
+    let bb = 0;
+    let po = 0;
+    let bo = 0;
+    for (let k = 0; k < 3; k += 1) {
+      const own = data[i * channels + k]!;
+      pp += product[k]! * product[k]!;
+      pb += product[k]! * background[k]!;
+      bb += background[k]! * background[k]!;
+      po += product[k]! * own;
+      bo += background[k]! * own;
+    }
+    const determinant = pp * bb - pb * pb;
+    if (determinant <= 0) return 1;
+    const a = (po * bb - bo * pb) / determinant;
+    const b = (bo * pp - po * pb) / determinant;
+    if (a >= TINT_SHARE) return 1;
+    const light = b / (1 - Math.max(0, a));
+    if (light < TINT_LEAST_LIGHT || light > TINT_MOST_LIGHT) return 1;
+    let offSquared = 0;
+    for (let k = 0; k < 3; k += 1) {
+      offSquared += (data[i * channels + k]! - a * product[k]! - b * background[k]!) ** 2;
+    }
+    if (offSquared > TINT_OFF ** 2) return 1;
+    // A JPEG keeps colour at half the resolution of light: the backdrop's colour bleeds a pixel
+    // or two into a product of another lightness, whose light says it is whole there. Where the
+    // two lights differ, the share the light shows is the least kept.
+    const productLight = luminanceAt(product, 0);
+    const backdropLight = luminanceAt(background, 0);
+    if (Math.abs(productLight - backdropLight) < TINT_LIGHT_STEP) return Math.max(0, a);
+    const lightShare =
+      (luminanceAt(data, i * channels) - backdropLight) / (productLight - backdropLight);
+    const share = Math.max(a, lightShare);
+    return share >= TINT_SHARE ? 1 : Math.max(0, share);
+  };
+  const tint = new Float32Array(count).fill(1);
   // A shoulder pixel of the backdrop's colour is cleared only when it joins the backdrop through
   // others like it: one inside the edge, with more of the product on its outer side (a drive
   // rail's light face between its dark rim lines), is product, and cleared it let the new scene
@@ -1114,6 +1196,12 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     const i = cropIndex(c);
     if (alpha[i]! < CLEAR_BELOW) {
       shoulderOrClear[c] = 1;
+    } else if (mayBeTinted[i]) {
+      tint[c] = tintShare(c, i);
+      if (tint[c]! < TINT_SHARE) {
+        shoulder[c] = 1;
+        shoulderOrClear[c] = 1;
+      }
     } else if (
       // Past the half-way line the colour's share is not read (see measure).
       edge[i] &&
@@ -1132,11 +1220,11 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
   }
   for (let c = 0; c < count; c += 1) {
     const i = cropIndex(c);
-    if (!edge[i] || !seesBackdrop(c)) continue;
+    if (!(edge[i] || shoulder[c]) || !seesBackdrop(c)) continue;
     let a = alpha[i]! / 255;
     const { hasProduct, share } = measure(c, i, a);
     if (shoulder[c] && joinsBackdrop[labels[c]!]) {
-      a = Math.min(a, share);
+      a = Math.min(a, share, tint[c]!);
       alpha[i] = Math.round(a * 255);
     } else if (hasProduct && !canTellApart(product, background)) {
       // A white sole on a light backdrop: colour cannot place the edge, and the model's soft
@@ -1157,6 +1245,22 @@ export function decontaminate(raster: Raster, alpha: Uint8Array): void {
     }
   }
 }
+
+/** Least spread of a backdrop's channels (0..255) for it to be coloured (blue paper). */
+const TINT_CHROMA = 24;
+/** Least colour distance between product and backdrop from which a tint's share is read. */
+const TINT_CONTRAST = 24;
+/** How far (RGB) a tinted pixel may lie from the nearest mix of the two colours: the noise. */
+const TINT_OFF = 8;
+/** The backdrop's light in a tinted pixel, against its mean nearby: shaded in a corner, or lit. */
+const TINT_LEAST_LIGHT = 0.5;
+const TINT_MOST_LIGHT = 1.2;
+/** The least difference of light (0..255) between product and backdrop that tells a mix by it. */
+const TINT_LIGHT_STEP = 30;
+/** Below this share of the product's colour a pixel next to the backdrop is tinted by it. */
+const TINT_SHARE = 0.9;
+/** How far (in edge bands) from the backdrop a tinted pixel may lie. */
+const TINT_REACH = 3;
 
 /** How many times steeper an edge whose product and backdrop colours are alike is made. */
 const ALIKE_EDGE_STEEPNESS = 6;
