@@ -17,7 +17,8 @@ import type {
   TemplateWord,
 } from '../types.js';
 import { templateSaliency } from '../ml/isnet-model.js';
-import { cutOutProduct } from './cut-out-product.js';
+import { cutOutProduct, readSize } from './cut-out-product.js';
+import { cutSidesOf, extendCutStrands } from './extend-strands.js';
 import { detectProduct } from './detect-product.js';
 import {
   boxToFrame,
@@ -221,6 +222,19 @@ export async function composeSwap(
       protect: removal.protect,
     }),
   );
+  // A strand the product's photo cut off (a cable) runs on to the frame's edge; not when the
+  // person turned the product (its photo's sides no longer face the frame's).
+  const photo = rotation === 0 ? await readSize(request.product).catch(() => null) : null;
+  if (photo) {
+    const strand = extendCutStrands({
+      frame: framed,
+      product: placement.product,
+      box: placement.box,
+      sides: cutSidesOf(cutOut.box, photo),
+      protect: removal.protect,
+    });
+    if (strand) placement.strand = strand;
+  }
   if (beforePlacement) keepInFront(framed, beforePlacement, removal.protect);
   if (drawings.length > 0) framed = await step('replace-words', () => writeWords(framed, drawings));
   const png = await step('encode', () => encodePng(framed));

@@ -143,7 +143,8 @@ async function findAlpha(
   return { alpha, method: 'grabcut' };
 }
 
-async function readSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+/** The photo's size as it is seen (turned by its EXIF orientation), read from its header. */
+export async function readSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   try {
     const meta = await sharp(bytes).metadata();
     const rotated = (meta.orientation ?? 1) >= 5;

@@ -17,6 +17,8 @@ export type Placement = {
   product: Raster;
   /** The Gaussian blur's sigma that matched the product's sharpness to the scene's; 0 for none. */
   softening: number;
+  /** Where a strand its photo cut off was carried on to the frame's edge (see extendCutStrands). */
+  strand?: Box;
 };
 
 /** Where the old product stood: its area, its contact line and the middle of its foot. */

@@ -34,6 +34,8 @@ export async function measureSwap(options: {
   const excluded = [
     clipBox(growBox(outcome.productBox, SHADOW_ALLOWANCE), output.width, output.height),
     ...outcome.wordChanges.flatMap((change) => (change.area ? [change.area] : [])),
+    // The product's own strand, carried on past its box to the frame's edge.
+    ...(outcome.placement.strand ? [outcome.placement.strand] : []),
   ];
   // A margin past the template's edges that the swap made up again is not the template's; nor is
   // what the removal took past the box (the old product's cast shadow, a part the box cut off).
