@@ -316,6 +316,47 @@ interface ProductFoot {
   followsOutline: boolean;
 }
 
+/**
+ * A product's solid pixels (RGBA at its box size) column by column: each column's lowest solid
+ * row (-1 for none) and count, their extent and their mean column. Null when none is solid.
+ */
+function measureSolidColumns(product: Raster) {
+  const { width, height, data, channels } = product;
+  const lowest = new Int32Array(width).fill(-1);
+  const solidCount = new Int32Array(width);
+  let top = -1;
+  let bottom = -1;
+  let solidLeft = width;
+  let solidRight = -1;
+  let columnSum = 0;
+  let solidTotal = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (data[(y * width + x) * channels + 3]! < SOLID_ALPHA) continue;
+      if (top < 0) top = y;
+      bottom = y;
+      lowest[x] = y;
+      solidCount[x]! += 1;
+      solidLeft = Math.min(solidLeft, x);
+      solidRight = Math.max(solidRight, x);
+      columnSum += x;
+      solidTotal += 1;
+    }
+  }
+  if (bottom < 0) return null;
+  return {
+    width,
+    lowest,
+    solidCount,
+    bottom,
+    solidLeft,
+    solidRight,
+    solidHeight: bottom - top + 1,
+    solidWidth: solidRight - solidLeft + 1,
+    meanColumn: columnSum / solidTotal,
+  };
+}
+
 /** The lowest share of a product's solid height in which its legs' feet are looked for. */
 const LEG_BAND = 0.2;
 /** The widest a leg may be within that band, as a share of the product's width. */
@@ -337,29 +378,9 @@ const LEG_SPREAD = 0.4;
  * Null when it does not stand so.
  */
 function measureLegFeet(product: Raster): ProductFoot[] | null {
-  const { width, height, data, channels } = product;
-  const lowest = new Int32Array(width).fill(-1);
-  let top = -1;
-  let bottom = -1;
-  let solidLeft = width;
-  let solidRight = -1;
-  let columnSum = 0;
-  let solidTotal = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (data[(y * width + x) * channels + 3]! < SOLID_ALPHA) continue;
-      if (top < 0) top = y;
-      bottom = y;
-      lowest[x] = y;
-      solidLeft = Math.min(solidLeft, x);
-      solidRight = Math.max(solidRight, x);
-      columnSum += x;
-      solidTotal += 1;
-    }
-  }
-  if (bottom < 0) return null;
-  const solidHeight = bottom - top + 1;
-  const solidWidth = solidRight - solidLeft + 1;
+  const solid = measureSolidColumns(product);
+  if (!solid) return null;
+  const { width, lowest, bottom, solidLeft, solidRight, solidHeight, solidWidth } = solid;
   const bandTop = bottom - solidHeight * LEG_BAND;
   const tolerance = Math.max(2, solidHeight * STRAIGHT_EDGE);
   const feet: ProductFoot[] = [];
@@ -391,9 +412,8 @@ function measureLegFeet(product: Raster): ProductFoot[] | null {
   if (feet.length < 2) return null;
   const spanLeft = feet[0]!.left;
   const spanRight = feet.at(-1)!.right;
-  const meanColumn = columnSum / solidTotal;
   if (spanRight - spanLeft + 1 < solidWidth * LEG_SPREAD) return null;
-  if (meanColumn < spanLeft || meanColumn > spanRight + 1) return null;
+  if (solid.meanColumn < spanLeft || solid.meanColumn > spanRight + 1) return null;
   return feet;
 }
 
@@ -405,35 +425,13 @@ function measureLegFeet(product: Raster): ProductFoot[] | null {
  * has no solid pixel.
  */
 function measureProductFoot(product: Raster): ProductFoot | null {
-  const { width, height, data, channels } = product;
-  const lowest = new Int32Array(width).fill(-1);
-  const solidCount = new Int32Array(width);
-  let top = -1;
-  let bottom = -1;
-  let solidLeft = width;
-  let solidRight = -1;
-  let columnSum = 0;
-  let solidTotal = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (data[(y * width + x) * channels + 3]! < SOLID_ALPHA) continue;
-      if (top < 0) top = y;
-      bottom = y;
-      lowest[x] = y;
-      solidCount[x]! += 1;
-      solidLeft = Math.min(solidLeft, x);
-      solidRight = Math.max(solidRight, x);
-      columnSum += x;
-      solidTotal += 1;
-    }
-  }
-  if (bottom < 0) return null;
-  const solidHeight = bottom - top + 1;
-  const solidWidth = solidRight - solidLeft + 1;
+  const solid = measureSolidColumns(product);
+  if (!solid) return null;
+  const { width, lowest, solidCount, bottom, solidHeight, solidWidth } = solid;
   const resting = restingOutline(lowest, solidCount, {
     height: solidHeight,
     width: solidWidth,
-    meanColumn: columnSum / solidTotal,
+    meanColumn: solid.meanColumn,
   });
   if (resting) return { ...resting, width: solidWidth, followsOutline: true };
   const from = bottom - Math.max(1, Math.round(solidHeight * CONTACT_FOOT_SHARE));
