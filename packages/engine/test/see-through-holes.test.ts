@@ -25,20 +25,28 @@ function photo(backdrop: Colour, product: Colour, region: Colour): Raster {
   return { data, width: SIDE, height: SIDE, channels: 4 };
 }
 
-/** The model's map: sure of the product, `regionScore` in the enclosed region. */
-const model =
-  (regionScore: number): Predict =>
-  async () => {
+/**
+ * The model's map: sure of the product, `regionScore` in the enclosed region; `closerScore` there
+ * when it is run again (a closer look: for a region this size the crop is the whole photo). The
+ * photos it was given are kept in `seen`.
+ */
+function model(regionScore: number, closerScore = regionScore): Predict & { seen: Raster[] } {
+  const seen: Raster[] = [];
+  const predict = async (raster: Raster) => {
+    seen.push(raster);
+    const score = seen.length === 1 ? regionScore : closerScore;
     const map = new Float32Array(MAP * MAP);
     for (let y = 0; y < MAP; y += 1) {
       for (let x = 0; x < MAP; x += 1) {
         const px = Math.floor((x * SIDE) / MAP);
         const py = Math.floor((y * SIDE) / MAP);
-        map[y * MAP + x] = inHole(px, py) ? regionScore : inProduct(px, py) ? 1 : 0;
+        map[y * MAP + x] = inHole(px, py) ? score : inProduct(px, py) ? 1 : 0;
       }
     }
     return map;
   };
+  return Object.assign(predict, { seen });
+}
 
 const at = (x: number, y: number) => y * SIDE + x;
 const BLUE: Colour = [47, 111, 208];
@@ -58,14 +66,31 @@ describe('enclosed regions of a cut-out', () => {
     expect(alpha[at(64, 42)]).toBe(255);
   });
 
-  it('keeps a region the model leans to (a backdrop-coloured print)', async () => {
-    const alpha = await cutOutWithModel(photo(BLUE, WOOD, BLUE), model(0.7));
+  it('keeps a region the model leans to, seen closer too (a backdrop-coloured print)', async () => {
+    const predict = model(0.7, 0.999);
+    const alpha = await cutOutWithModel(photo(BLUE, WOOD, BLUE), predict);
+    expect(predict.seen).toHaveLength(2);
     expect(alpha[at(64, 42)]).toBe(255);
   });
 
+  it('opens a region of the backdrop the model keeps but doubts seen closer (a small hand hole)', async () => {
+    const predict = model(1, 0.85);
+    const alpha = await cutOutWithModel(photo(BLUE, WOOD, [60, 125, 215]), predict);
+    expect(predict.seen).toHaveLength(2);
+    // The closer look is at the region and a margin round it, in the photo's own colours.
+    expect(predict.seen[1]!.data[at(64, 42) * 4]).toBe(60);
+    expect(alpha[at(64, 42)]).toBe(0);
+    expect(alpha[at(49, 33)]).toBe(0);
+    expect(alpha[at(64, 80)]).toBe(255);
+    expect(alpha[at(64, 28)]).toBe(255);
+  });
+
   it('keeps a white logo on a red product on a white backdrop that the model doubts', async () => {
-    const alpha = await cutOutWithModel(photo(WHITE, [170, 30, 40], [250, 250, 250]), model(0.3));
+    const predict = model(0.3);
+    const alpha = await cutOutWithModel(photo(WHITE, [170, 30, 40], [250, 250, 250]), predict);
     expect(alpha[at(64, 42)]).toBe(255);
+    // On white the model is not asked again: a region of its colour is most often a print.
+    expect(predict.seen).toHaveLength(1);
   });
 
   it('keeps a doubted region of a white product on a white backdrop, colour cannot tell', async () => {

@@ -80,7 +80,29 @@ export async function cutOutWithModel(
       parts = widerParts;
     }
   }
-  return refineModelAlpha(raster, probability, parts);
+  const photo = raster.data.slice();
+  const chosen = parts.slice();
+  const alpha = refineModelAlpha(raster, probability, parts);
+  const doubted = await doubtedOnACloserLook(
+    { ...raster, data: photo },
+    alpha,
+    probability,
+    predict,
+  );
+  if (!doubted) return alpha;
+  // Taken out of the model's answer, the doubted regions are holes it is sure of: refined again
+  // from the photo's own colours, they open and their rims are freed of the backdrop.
+  raster.data.set(photo);
+  for (let i = 0; i < doubted.length; i += 1) {
+    if (!doubted[i]) continue;
+    probability[i] = 0;
+    chosen[i] = 0;
+  }
+  const opened = refineModelAlpha(raster, probability, chosen);
+  // The edge's filter follows the photo's light, and a hole's pale rim is as light as the wood
+  // round it: it would bring the rim back half there, tinted.
+  for (let i = 0; i < doubted.length; i += 1) if (doubted[i]) opened[i] = 0;
+  return opened;
 }
 
 /** Below this share of the frame, a part found on a busy photo may be a product's accessory. */
@@ -560,19 +582,8 @@ function distanceFrom(mask: Uint8Array, width: number, height: number): Float32A
  * `findSeeThrough`); the rest is filled.
  */
 function fillEnclosedParts(raster: Raster, alpha: Uint8Array, probability: Uint8Array): void {
-  const { width, height } = raster;
-  const outside = new Uint8Array(width * height);
-  for (let i = 0; i < outside.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
-  const { labels, components } = labelComponents(outside, width, height, probability);
+  const { labels, components, product, productArea } = outlineOf(alpha, probability, raster);
   const holes = components.filter((part) => !part.touchesBorder);
-  const isBackground = new Uint8Array(components.length + 1);
-  for (const part of components) if (part.touchesBorder) isBackground[part.label] = 1;
-  const product = new Uint8Array(width * height);
-  let productArea = 0;
-  for (let i = 0; i < product.length; i += 1) {
-    product[i] = isBackground[labels[i]!] ? 0 : 1;
-    productArea += product[i]!;
-  }
   const seeThrough = findSeeThrough(raster, alpha, probability, product, productArea);
   const openShare = new Float64Array(components.length + 1);
   for (let i = 0; i < labels.length; i += 1) if (seeThrough[i]) openShare[labels[i]!]! += 1;
@@ -588,6 +599,207 @@ function fillEnclosedParts(raster: Raster, alpha: Uint8Array, probability: Uint8
     else if (seeThrough[i]) alpha[i] = 0;
   }
 }
+
+/**
+ * The product's outline filled: every pixel not joined to the frame's border through what the
+ * alpha leaves out. `labels` and `components` are the parts of what it leaves out.
+ */
+function outlineOf(alpha: Uint8Array, probability: Uint8Array, { width, height }: Raster) {
+  const outside = new Uint8Array(width * height);
+  for (let i = 0; i < outside.length; i += 1) outside[i] = alpha[i]! < CORE ? 1 : 0;
+  const { labels, components } = labelComponents(outside, width, height, probability);
+  const isBackground = new Uint8Array(components.length + 1);
+  for (const part of components) if (part.touchesBorder) isBackground[part.label] = 1;
+  const product = new Uint8Array(width * height);
+  let productArea = 0;
+  for (let i = 0; i < product.length; i += 1) {
+    product[i] = isBackground[labels[i]!] ? 0 : 1;
+    productArea += product[i]!;
+  }
+  return { labels, components, product, productArea };
+}
+
+/**
+ * Regions of the cut-out that show a coloured backdrop's very colour, enclosed by the product,
+ * which the model kept, looked at again closer: a stool's hand hole on blue paper, small in the
+ * photo, the model reads as product (probability 1), and seen at about three times the size it
+ * doubts it (0.7-0.95), while a print of the backdrop's colour on the product it still reads as
+ * product (0.996-1). The regions it doubts, or null when there are none. One more run of the
+ * model per region, only when such a region exists.
+ */
+async function doubtedOnACloserLook(
+  photo: Raster,
+  alpha: Uint8Array,
+  probability: Uint8Array,
+  predict: Predict,
+): Promise<Uint8Array | null> {
+  const { width, height, channels, data } = photo;
+  const { labels, components, hueShare } = backdropHuedRegions(photo, alpha, probability);
+  if (components.length === 0) return null;
+  const doubted = new Uint8Array(width * height);
+  let any = false;
+  const largest = [...components].sort((a, b) => b.area - a.area).slice(0, CLOSER_LOOKS);
+  for (const region of largest) {
+    const regionSide = Math.max(region.maxX - region.minX, region.maxY - region.minY) + 1;
+    const side = Math.min(
+      width,
+      height,
+      Math.max(Math.round(regionSide * CLOSER_CROP), Math.round(Math.min(width, height) / 4)),
+    );
+    const centreX = Math.round((region.minX + region.maxX) / 2);
+    const centreY = Math.round((region.minY + region.maxY) / 2);
+    const left = Math.min(width - side, Math.max(0, centreX - Math.floor(side / 2)));
+    const top = Math.min(height - side, Math.max(0, centreY - Math.floor(side / 2)));
+    const crop = new Uint8Array(side * side * channels);
+    for (let y = 0; y < side; y += 1) {
+      const from = ((y + top) * width + left) * channels;
+      crop.set(data.subarray(from, from + side * channels), y * side * channels);
+    }
+    const closer = await predictAt({ data: crop, width: side, height: side, channels }, predict);
+    let sum = 0;
+    for (let y = region.minY; y <= region.maxY; y += 1) {
+      for (let x = region.minX; x <= region.maxX; x += 1) {
+        if (labels[y * width + x] === region.label) sum += closer[(y - top) * side + x - left]!;
+      }
+    }
+    if (sum / region.area / 255 >= CLOSER_HOLE_DOUBT) continue;
+    any = true;
+    for (let y = region.minY; y <= region.maxY; y += 1) {
+      for (let x = region.minX; x <= region.maxX; x += 1) {
+        if (labels[y * width + x] === region.label) doubted[y * width + x] = 1;
+      }
+    }
+  }
+  if (!any) return null;
+  // The hole's rim of the backdrop's hue, lighter or paler (its far wall in the light, lit by the
+  // backdrop), goes with it.
+  const rim = dilate(doubted, width, height, Math.max(4, Math.round(width / 100)));
+  for (let i = 0; i < rim.length; i += 1) {
+    if (rim[i] && hueShare(i) >= HUED_RIM) doubted[i] = 1;
+  }
+  return doubted;
+}
+
+/**
+ * Regions inside the product's outline, clear of its outer edge, of a coloured backdrop's hue and
+ * round which the product is not, that the model keeps, and about as light as the backdrop or in
+ * the product's shade: what may be the backdrop seen through a hole. Only on a plain coloured
+ * backdrop (white, grey and black ones hold a product's prints: see LIGHT_HOLE_DOUBT).
+ */
+function backdropHuedRegions(
+  photo: Raster,
+  alpha: Uint8Array,
+  probability: Uint8Array,
+): { labels: Int32Array; components: Component[]; hueShare: (i: number) => number } {
+  const { width, height, data, channels } = photo;
+  const none = { labels: new Int32Array(0), components: [], hueShare: () => 0 };
+  const { product, productArea } = outlineOf(alpha, probability, photo);
+  const reach = Math.max(4, Math.round(width / 100));
+  const near = dilate(product, width, height, reach);
+  const backdrop = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < product.length; i += 1) {
+    if (!near[i] || product[i]) continue;
+    for (let k = 0; k < 3; k += 1) backdrop[k]! += data[i * channels + k]!;
+    count += 1;
+  }
+  if (count === 0) return none;
+  for (let k = 0; k < 3; k += 1) backdrop[k]! /= count;
+  if (Math.max(...backdrop) - Math.min(...backdrop) < TINT_CHROMA) return none;
+  let spreadSum = 0;
+  for (let i = 0; i < product.length; i += 1) {
+    if (!near[i] || product[i]) continue;
+    for (let k = 0; k < 3; k += 1) spreadSum += (data[i * channels + k]! - backdrop[k]!) ** 2;
+  }
+  // Colour says nothing on a busy backdrop (a room behind a plant).
+  if (Math.sqrt(spreadSum / count) > PLAIN_ENOUGH) return none;
+  const backdropLight = 0.299 * backdrop[0]! + 0.587 * backdrop[1]! + 0.114 * backdrop[2]!;
+  // A colour's hue as its channels less their mean: what is left when light is taken out.
+  const hueOf = (r: number, g: number, b: number) => {
+    const mean = (r + g + b) / 3;
+    return [r - mean, g - mean, b - mean] as const;
+  };
+  const backdropHue = hueOf(backdrop[0]!, backdrop[1]!, backdrop[2]!);
+  const backdropChroma = Math.hypot(...backdropHue);
+  // How much of the backdrop's hue a pixel holds (its chroma along that hue, 1 = as much).
+  const hueShare = (i: number) => {
+    const hue = hueOf(data[i * channels]!, data[i * channels + 1]!, data[i * channels + 2]!);
+    const along = hue[0] * backdropHue[0] + hue[1] * backdropHue[1] + hue[2] * backdropHue[2];
+    const chroma = Math.hypot(...hue);
+    if (chroma === 0 || along < chroma * backdropChroma * SAME_HUE) return 0;
+    return along / backdropChroma ** 2;
+  };
+  const outside = new Uint8Array(width * height);
+  for (let i = 0; i < outside.length; i += 1) outside[i] = product[i] ? 0 : 1;
+  const edge = dilate(outside, width, height, reach);
+  const matches = new Uint8Array(width * height);
+  for (let i = 0; i < matches.length; i += 1) {
+    if (edge[i] || alpha[i]! < CORE) continue;
+    matches[i] = hueShare(i) >= HUED ? 1 : 0;
+  }
+  const { labels, components } = labelComponents(matches, width, height, probability);
+  const candidates = components.filter(
+    (part) => part.area >= productArea * SPECK && part.mass / part.area / 255 >= HOLE_DOUBT,
+  );
+  if (candidates.length === 0) return none;
+  // Seen through a hole, the backdrop is about as light as round the product, or in its shade;
+  // a highlight of the backdrop's hue on the product (an apple's, on yellow cloth) is lighter.
+  const light = new Float64Array(components.length + 1);
+  for (let i = 0; i < labels.length; i += 1) {
+    if (labels[i]) light[labels[i]!]! += luminanceAt(data, i * channels);
+  }
+  // The product round each region: its pixels two steps from it, not of the hue.
+  const around = new Float64Array((components.length + 1) * 2);
+  const box = boxOfParts(candidates, 2, width, height);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    for (let x = box.x; x < box.x + box.width; x += 1) {
+      const i = y * width + x;
+      if (matches[i]) continue;
+      for (const [dx, dy] of NEIGHBOURS) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const label = labels[ny * width + nx]!;
+        if (!label) continue;
+        around[label * 2]! += hueShare(i);
+        around[label * 2 + 1]! += 1;
+        break;
+      }
+    }
+  }
+  const regions = candidates.filter((part) => {
+    const ring = around[part.label * 2 + 1]!;
+    const lightShare = light[part.label]! / part.area / backdropLight;
+    return (
+      ring > 0 &&
+      around[part.label * 2]! / ring < HUED / 2 &&
+      lightShare >= HOLE_LIGHT[0] &&
+      lightShare <= HOLE_LIGHT[1]
+    );
+  });
+  return { labels, components: regions, hueShare };
+}
+
+/** The most RMS spread (RGB) of the backdrop round the product for its hue to tell a hole. */
+const PLAIN_ENOUGH = 40;
+/** The light of a hole's backdrop against the backdrop's round the product: least and most. */
+const HOLE_LIGHT = [0.6, 1.25] as const;
+/** The least cosine between a pixel's hue and the backdrop's for it to be of that hue. */
+const SAME_HUE = 0.9;
+/** The least share of the backdrop's chroma a pixel of its hue holds to show the backdrop. */
+const HUED = 0.5;
+/** The same for the rim round a hole the closer look found. */
+const HUED_RIM = 0.2;
+
+/** At most this many regions are looked at again, the largest first. */
+const CLOSER_LOOKS = 3;
+/** The closer look's crop, as a multiple of the region's longer side (the photo's quarter least). */
+const CLOSER_CROP = 4;
+/**
+ * Mean probability, seen closer, under which a backdrop-coloured region the model kept is a hole:
+ * a print of that colour reads 0.996 and more, a hand hole 0.7-0.95.
+ */
+const CLOSER_HOLE_DOUBT = 0.98;
 
 /** Mean probability of an enclosed region below which the model is sure it is a hole. */
 const SURE_HOLE = 0.05;
