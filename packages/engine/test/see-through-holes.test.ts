@@ -67,7 +67,7 @@ describe('enclosed regions of a cut-out', () => {
   });
 
   it('keeps a region the model leans to, seen closer too (a backdrop-coloured print)', async () => {
-    const predict = model(0.7, 0.999);
+    const predict = model(0.9, 0.999);
     const alpha = await cutOutWithModel(photo(BLUE, WOOD, BLUE), predict);
     expect(predict.seen).toHaveLength(2);
     expect(alpha[at(64, 42)]).toBe(255);

@@ -80,6 +80,7 @@ export async function cutOutWithModel(
       parts = widerParts;
     }
   }
+  await lookCloserAtDoubtfulPart(raster, probability, parts, predict);
   const photo = raster.data.slice();
   const chosen = parts.slice();
   const alpha = refineModelAlpha(raster, probability, parts);
@@ -104,6 +105,156 @@ export async function cutOutWithModel(
   for (let i = 0; i < doubted.length; i += 1) if (doubted[i]) opened[i] = 0;
   return opened;
 }
+
+/**
+ * The largest part of the product's core the model is unsure of, looked at again on a crop round
+ * it: a white heel on a white backdrop the model reads at 0.5-0.8 in the whole photo, and misses
+ * the flare of its sole, while seen at three times the size it reads the heel and flare at 0.9 and
+ * more. What the closer look sees as product is taken (the higher of the two readings), fading out
+ * towards the crop's sides that cut the photo; `parts` follows it. One more run of the model, only
+ * when such a part is a good share of the product.
+ */
+async function lookCloserAtDoubtfulPart(
+  raster: Raster,
+  probability: Uint8Array,
+  parts: Uint8Array,
+  predict: Predict,
+): Promise<void> {
+  const { width, height } = raster;
+  const count = width * height;
+  const outside = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) outside[i] = parts[i]! < CORE ? 1 : 0;
+  // The outline's own soft band (the model's edge, its resampling) is not doubt.
+  const nearOutside = dilate(outside, width, height, edgeBand(width, height));
+  const doubtful = new Uint8Array(count);
+  let coreArea = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (outside[i]) continue;
+    coreArea += 1;
+    doubtful[i] = !nearOutside[i] && probability[i]! < DOUBTFUL_BELOW ? 1 : 0;
+  }
+  const { labels, components } = labelComponents(doubtful, width, height);
+  const part = largestComponent(components);
+  if (!part || part.area < coreArea * DOUBTFUL_SHARE) return;
+  // On a busy backdrop the closer look takes what else stands out in the crop (a cat on the
+  // sofa behind a bottle): only a plain backdrop next to the doubted part is looked at again.
+  if (backdropSpreadNear(raster, labels, part.label, outside) > DOUBT_PLAIN) return;
+  const { closer, left, top, side } = await lookAt(raster, part, DOUBT_CROP, predict);
+  // Near a side of the crop that cuts the photo the model sees things cut off, and reads them
+  // less surely: the closer look fades out there.
+  const fade = Math.max(1, Math.round(side * 0.1));
+  const reach = (offset: number, cut: boolean) => (cut ? Math.min(1, offset / fade) : 1);
+  for (let y = 0; y < side; y += 1) {
+    const fromTop = reach(y, top > 0);
+    const fromBottom = reach(side - 1 - y, top + side < height);
+    for (let x = 0; x < side; x += 1) {
+      const weight = Math.min(
+        fromTop,
+        fromBottom,
+        reach(x, left > 0),
+        reach(side - 1 - x, left + side < width),
+      );
+      const i = (y + top) * width + x + left;
+      const gain = closer[y * side + x]! - probability[i]!;
+      if (gain > 0) probability[i] = Math.round(probability[i]! + weight * gain);
+    }
+  }
+  // The part grows where the closer look joined new core to it, with its soft rim.
+  const core = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) core[i] = probability[i]! >= CORE ? 1 : 0;
+  const { labels: coreLabels, components: cores } = labelComponents(core, width, height);
+  const joined = new Uint8Array(cores.length + 1);
+  for (let i = 0; i < count; i += 1) if (parts[i]! >= CORE) joined[coreLabels[i]!] = 1;
+  const kept = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) kept[i] = joined[coreLabels[i]!]!;
+  const rim = dilate(kept, width, height, shoulderWidth(width, height));
+  for (let y = top; y < top + side; y += 1) {
+    for (let i = y * width + left, end = i + side; i < end; i += 1) {
+      if (rim[i] && (kept[i] || !core[i])) parts[i] = Math.max(parts[i]!, probability[i]!);
+    }
+  }
+}
+
+/**
+ * The model's probability on a square crop of the raster centred on a part, `zoom` times the
+ * part's longer side (a quarter of the raster's shorter side at least, all of it at most):
+ * the model sees the part larger. The map is at the crop's size; `left` and `top` place it.
+ */
+async function lookAt(
+  raster: Raster,
+  part: Component,
+  zoom: number,
+  predict: Predict,
+): Promise<{ closer: Uint8Array; left: number; top: number; side: number }> {
+  const { width, height, channels, data } = raster;
+  const partSide = Math.max(part.maxX - part.minX, part.maxY - part.minY) + 1;
+  const side = Math.min(
+    width,
+    height,
+    Math.max(Math.round(partSide * zoom), Math.round(Math.min(width, height) / 4)),
+  );
+  const centreX = Math.round((part.minX + part.maxX) / 2);
+  const centreY = Math.round((part.minY + part.maxY) / 2);
+  const left = clamp(centreX - Math.floor(side / 2), 0, width - side);
+  const top = clamp(centreY - Math.floor(side / 2), 0, height - side);
+  const crop = new Uint8Array(side * side * channels);
+  for (let y = 0; y < side; y += 1) {
+    const from = ((y + top) * width + left) * channels;
+    crop.set(data.subarray(from, from + side * channels), y * side * channels);
+  }
+  const closer = await predictAt({ data: crop, width: side, height: side, channels }, predict);
+  return { closer, left, top, side };
+}
+
+const clamp = (value: number, least: number, most: number) =>
+  Math.min(most, Math.max(least, value));
+
+/**
+ * The RMS spread (RGB) of the backdrop next to a part of the product (labelled `label`): the
+ * pixels outside the product past the model's soft shoulder, within three shoulders of the part.
+ */
+function backdropSpreadNear(
+  { width, height, data, channels }: Raster,
+  labels: Int32Array,
+  label: number,
+  outside: Uint8Array,
+): number {
+  const count = width * height;
+  const part = new Uint8Array(count);
+  const product = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) {
+    part[i] = labels[i] === label ? 1 : 0;
+    product[i] = outside[i] ? 0 : 1;
+  }
+  const shoulder = shoulderWidth(width, height);
+  const nearPart = dilate(part, width, height, 3 * shoulder);
+  const withShoulder = dilate(product, width, height, shoulder);
+  const sums = [0, 0, 0];
+  const squares = [0, 0, 0];
+  let seen = 0;
+  for (let i = 0; i < count; i += 1) {
+    if (!nearPart[i] || withShoulder[i]) continue;
+    for (let k = 0; k < 3; k += 1) {
+      const value = data[i * channels + k]!;
+      sums[k]! += value;
+      squares[k]! += value * value;
+    }
+    seen += 1;
+  }
+  if (seen === 0) return Infinity;
+  let variance = 0;
+  for (let k = 0; k < 3; k += 1) variance += squares[k]! / seen - (sums[k]! / seen) ** 2;
+  return Math.sqrt(Math.max(0, variance));
+}
+
+/** The most spread (RGB) of the backdrop next to a doubted part for a closer look at it. */
+const DOUBT_PLAIN = 60;
+/** Below this probability (0..255) a pixel of the product's core is one the model doubts. */
+const DOUBTFUL_BELOW = 217;
+/** The least share of the product's core a doubted part covers for a closer look. */
+const DOUBTFUL_SHARE = 0.03;
+/** The closer look's crop, as a multiple of the doubted part's longer side. */
+const DOUBT_CROP = 2.5;
 
 /** Below this share of the frame, a part found on a busy photo may be a product's accessory. */
 const SMALL_PRODUCT = 0.05;
@@ -633,29 +784,14 @@ async function doubtedOnACloserLook(
   probability: Uint8Array,
   predict: Predict,
 ): Promise<Uint8Array | null> {
-  const { width, height, channels, data } = photo;
+  const { width, height } = photo;
   const { labels, components, hueShare } = backdropHuedRegions(photo, alpha, probability);
   if (components.length === 0) return null;
   const doubted = new Uint8Array(width * height);
   let any = false;
   const largest = [...components].sort((a, b) => b.area - a.area).slice(0, CLOSER_LOOKS);
   for (const region of largest) {
-    const regionSide = Math.max(region.maxX - region.minX, region.maxY - region.minY) + 1;
-    const side = Math.min(
-      width,
-      height,
-      Math.max(Math.round(regionSide * CLOSER_CROP), Math.round(Math.min(width, height) / 4)),
-    );
-    const centreX = Math.round((region.minX + region.maxX) / 2);
-    const centreY = Math.round((region.minY + region.maxY) / 2);
-    const left = Math.min(width - side, Math.max(0, centreX - Math.floor(side / 2)));
-    const top = Math.min(height - side, Math.max(0, centreY - Math.floor(side / 2)));
-    const crop = new Uint8Array(side * side * channels);
-    for (let y = 0; y < side; y += 1) {
-      const from = ((y + top) * width + left) * channels;
-      crop.set(data.subarray(from, from + side * channels), y * side * channels);
-    }
-    const closer = await predictAt({ data: crop, width: side, height: side, channels }, predict);
+    const { closer, left, top, side } = await lookAt(photo, region, CLOSER_CROP, predict);
     let sum = 0;
     for (let y = region.minY; y <= region.maxY; y += 1) {
       for (let x = region.minX; x <= region.maxX; x += 1) {
@@ -695,24 +831,11 @@ function backdropHuedRegions(
   const none = { labels: new Int32Array(0), components: [], hueShare: () => 0 };
   const { product, productArea } = outlineOf(alpha, probability, photo);
   const reach = Math.max(4, Math.round(width / 100));
-  const near = dilate(product, width, height, reach);
-  const backdrop = [0, 0, 0];
-  let count = 0;
-  for (let i = 0; i < product.length; i += 1) {
-    if (!near[i] || product[i]) continue;
-    for (let k = 0; k < 3; k += 1) backdrop[k]! += data[i * channels + k]!;
-    count += 1;
-  }
-  if (count === 0) return none;
-  for (let k = 0; k < 3; k += 1) backdrop[k]! /= count;
-  if (Math.max(...backdrop) - Math.min(...backdrop) < TINT_CHROMA) return none;
-  let spreadSum = 0;
-  for (let i = 0; i < product.length; i += 1) {
-    if (!near[i] || product[i]) continue;
-    for (let k = 0; k < 3; k += 1) spreadSum += (data[i * channels + k]! - backdrop[k]!) ** 2;
-  }
+  const ring = backdropRound(photo, product, reach);
   // Colour says nothing on a busy backdrop (a room behind a plant).
-  if (Math.sqrt(spreadSum / count) > PLAIN_ENOUGH) return none;
+  if (!ring || ring.spread > PLAIN_ENOUGH) return none;
+  const backdrop = ring.colour;
+  if (Math.max(...backdrop) - Math.min(...backdrop) < TINT_CHROMA) return none;
   const backdropLight = 0.299 * backdrop[0]! + 0.587 * backdrop[1]! + 0.114 * backdrop[2]!;
   // A colour's hue as its channels less their mean: what is left when light is taken out.
   const hueOf = (r: number, g: number, b: number) => {
@@ -778,6 +901,33 @@ function backdropHuedRegions(
     );
   });
   return { labels, components: regions, hueShare };
+}
+
+/**
+ * The backdrop's mean colour in a ring `reach` wide round the product's mask, and the RMS
+ * distance (RGB) of the ring's pixels from it; null when the mask leaves no ring.
+ */
+function backdropRound(
+  { width, height, data, channels }: Raster,
+  product: Uint8Array,
+  reach: number,
+): { colour: number[]; spread: number } | null {
+  const near = dilate(product, width, height, reach);
+  const colour = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < product.length; i += 1) {
+    if (!near[i] || product[i]) continue;
+    for (let k = 0; k < 3; k += 1) colour[k]! += data[i * channels + k]!;
+    count += 1;
+  }
+  if (count === 0) return null;
+  for (let k = 0; k < 3; k += 1) colour[k]! /= count;
+  let spreadSum = 0;
+  for (let i = 0; i < product.length; i += 1) {
+    if (!near[i] || product[i]) continue;
+    for (let k = 0; k < 3; k += 1) spreadSum += (data[i * channels + k]! - colour[k]!) ** 2;
+  }
+  return { colour, spread: Math.sqrt(spreadSum / count) };
 }
 
 /** The most RMS spread (RGB) of the backdrop round the product for its hue to tell a hole. */
