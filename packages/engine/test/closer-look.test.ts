@@ -78,3 +78,42 @@ describe('a closer look at a part of the product the model doubts', () => {
     expect(alpha[at(29, 104)]).toBeLessThan(13);
   });
 });
+
+describe('a closer look on a wide photo', () => {
+  const WIDE = 512;
+  const LOW = 128;
+  const BLUE = [47, 111, 208] as const;
+  const WOOD = [180, 130, 80] as const;
+  // A long product running off the photo's bottom, with a slot of the backdrop's colour longer
+  // than the photo is high: the closer look's crop cannot be square and hold it.
+  const inProduct = (x: number, y: number) => x >= 16 && x < 496 && y >= 16;
+  const inSlot = (x: number, y: number) => x >= 60 && x < 452 && y >= 100;
+
+  it('does not open a region its square crop holds less than half of', async () => {
+    const data = new Uint8Array(WIDE * LOW * 4);
+    for (let i = 0; i < WIDE * LOW; i += 1) {
+      const x = i % WIDE;
+      const y = Math.floor(i / WIDE);
+      data.set([...(inProduct(x, y) && !inSlot(x, y) ? WOOD : BLUE), 255], i * 4);
+    }
+    const seen: Raster[] = [];
+    // Sure of the product and the slot in the whole photo; a closer look is not placed (NaN).
+    const predict: Predict = async (raster) => {
+      seen.push(raster);
+      const map = new Float32Array(MAP * MAP);
+      const left = raster.width === WIDE ? 0 : NaN;
+      for (let y = 0; y < MAP; y += 1) {
+        for (let x = 0; x < MAP; x += 1) {
+          const px = left + Math.floor((x * raster.width) / MAP);
+          const py = Math.floor((y * raster.height) / MAP);
+          map[y * MAP + x] = inProduct(px, py) ? 1 : 0;
+        }
+      }
+      return map;
+    };
+    const alpha = await cutOutWithModel({ data, width: WIDE, height: LOW, channels: 4 }, predict);
+    // The last look is the closer one, square (before it, the scene's centre crops find nothing).
+    expect(seen.at(-1)!.width).toBe(LOW);
+    expect(alpha[115 * WIDE + 255]).toBe(255);
+  });
+});

@@ -177,8 +177,9 @@ async function lookCloserAtDoubtfulPart(
 
 /**
  * The model's probability on a square crop of the raster centred on a part, `zoom` times the
- * part's longer side (a quarter of the raster's shorter side at least, all of it at most):
- * the model sees the part larger. The map is at the crop's size; `left` and `top` place it.
+ * part's longer side (a quarter of the raster's shorter side at least, that whole side at most:
+ * on a wide photo a long part may reach past the crop): the model sees the part larger. The map
+ * is at the crop's size; `left` and `top` place it.
  */
 async function lookAt(
   raster: Raster,
@@ -792,13 +793,21 @@ async function doubtedOnACloserLook(
   const largest = [...components].sort((a, b) => b.area - a.area).slice(0, CLOSER_LOOKS);
   for (const region of largest) {
     const { closer, left, top, side } = await lookAt(photo, region, CLOSER_CROP, predict);
+    // The crop is square: on a wide photo it may hold only part of a long region.
     let sum = 0;
-    for (let y = region.minY; y <= region.maxY; y += 1) {
-      for (let x = region.minX; x <= region.maxX; x += 1) {
-        if (labels[y * width + x] === region.label) sum += closer[(y - top) * side + x - left]!;
+    let read = 0;
+    for (let y = Math.max(region.minY, top); y <= Math.min(region.maxY, top + side - 1); y += 1) {
+      for (
+        let x = Math.max(region.minX, left);
+        x <= Math.min(region.maxX, left + side - 1);
+        x += 1
+      ) {
+        if (labels[y * width + x] !== region.label) continue;
+        sum += closer[(y - top) * side + x - left]!;
+        read += 1;
       }
     }
-    if (sum / region.area / 255 >= CLOSER_HOLE_DOUBT) continue;
+    if (read * 2 < region.area || sum / read / 255 >= CLOSER_HOLE_DOUBT) continue;
     any = true;
     for (let y = region.minY; y <= region.maxY; y += 1) {
       for (let x = region.minX; x <= region.maxX; x += 1) {
