@@ -882,23 +882,10 @@ function backdropHuedRegions(
   }
   // The product round each region: its pixels two steps from it, not of the hue.
   const around = new Float64Array((components.length + 1) * 2);
-  const box = boxOfParts(candidates, 2, width, height);
-  for (let y = box.y; y < box.y + box.height; y += 1) {
-    for (let x = box.x; x < box.x + box.width; x += 1) {
-      const i = y * width + x;
-      if (matches[i]) continue;
-      for (const [dx, dy] of NEIGHBOURS) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const label = labels[ny * width + nx]!;
-        if (!label) continue;
-        around[label * 2]! += hueShare(i);
-        around[label * 2 + 1]! += 1;
-        break;
-      }
-    }
-  }
+  forEachPixelBeside(candidates, matches, labels, width, height, (i, label) => {
+    around[label * 2]! += hueShare(i);
+    around[label * 2 + 1]! += 1;
+  });
   const regions = candidates.filter((part) => {
     const ring = around[part.label * 2 + 1]!;
     const lightShare = light[part.label]! / part.area / backdropLight;
@@ -1052,31 +1039,17 @@ function findSeeThrough(
   }
   const { labels, components } = labelComponents(matches, width, height, probability);
   if (components.length === 0) return open;
-  // Only pixels within two steps (NEIGHBOURS' reach) of a region can see one.
-  const regionsBox = boxOfParts(components, 2, width, height);
   // Regions reaching the outer edge are the product's rim on the backdrop, left to decontaminate.
   const reachesEdge = new Uint8Array(components.length + 1);
   // The colour of the product round each region: its sure pixels two steps from it.
   const surround = new Float64Array((components.length + 1) * 4);
-  for (let y = regionsBox.y; y < regionsBox.y + regionsBox.height; y += 1) {
-    for (let x = regionsBox.x; x < regionsBox.x + regionsBox.width; x += 1) {
-      const i = y * width + x;
-      if (matches[i]) continue;
-      for (const [dx, dy] of NEIGHBOURS) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const label = labels[ny * width + nx]!;
-        if (!label) continue;
-        if (!product[i]) reachesEdge[label] = 1;
-        else if (alpha[i]! >= CORE) {
-          for (let k = 0; k < 3; k += 1) surround[label * 4 + k]! += data[i * channels + k]!;
-          surround[label * 4 + 3]! += 1;
-        }
-        break;
-      }
+  forEachPixelBeside(components, matches, labels, width, height, (i, label) => {
+    if (!product[i]) reachesEdge[label] = 1;
+    else if (alpha[i]! >= CORE) {
+      for (let k = 0; k < 3; k += 1) surround[label * 4 + k]! += data[i * channels + k]!;
+      surround[label * 4 + 3]! += 1;
     }
-  }
+  });
   const opened = new Uint8Array(components.length + 1);
   for (const part of components) {
     const label = part.label;
@@ -1096,6 +1069,38 @@ function findSeeThrough(
   }
   for (let i = 0; i < labels.length; i += 1) open[i] = opened[labels[i]!]!;
   return open;
+}
+
+/**
+ * Calls `visit` once for each pixel outside the regions (`matches` 0) that lies one or two steps
+ * along an axis from a region's pixel, with the label of the first such region found (nearest
+ * first): the ring round each region a surround is measured on.
+ */
+function forEachPixelBeside(
+  regions: readonly Component[],
+  matches: Uint8Array,
+  labels: Int32Array,
+  width: number,
+  height: number,
+  visit: (i: number, label: number) => void,
+) {
+  // Only pixels within two steps (NEIGHBOURS' reach) of a region can see one.
+  const box = boxOfParts(regions, 2, width, height);
+  for (let y = box.y; y < box.y + box.height; y += 1) {
+    for (let x = box.x; x < box.x + box.width; x += 1) {
+      const i = y * width + x;
+      if (matches[i]) continue;
+      for (const [dx, dy] of NEIGHBOURS) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        const label = labels[ny * width + nx]!;
+        if (!label) continue;
+        visit(i, label);
+        break;
+      }
+    }
+  }
 }
 
 /** Steps to the pixels one and two away along the axes. */
