@@ -2,7 +2,7 @@ import type { Box } from '../types.js';
 import { fillHole, fillRegion, isTexturedAround } from './fill-region.js';
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import { renderFrame, type Frame } from './frame-template.js';
-import { boxMean, labelComponents, largestComponent } from './mask-tools.js';
+import { boxMean, labelComponents, largestComponent, type Component } from './mask-tools.js';
 import {
   boundingBoxOf,
   clipBox,
@@ -175,8 +175,9 @@ export type RemovalOptions = {
  * the band at its foot. Parts of the object that stick out of the allowed area (a bottle cap, a
  * handle the detection box cut off) are taken too, up to PART_REACH: they are the pixels that
  * stand out from a plain background and touch the hole, as long as they are small and end before
- * PART_REACH and the frame's edge (what goes on beyond is the scene: a table edge, another object). Also returns the grown object
- * with those parts, which are never faded back.
+ * PART_REACH and the frame's edge (what goes on beyond is the scene: a table edge, another object),
+ * and a thin strap or cord of the object that runs on to the frame's edge (findStrandsToFrame).
+ * Also returns the grown object with those parts, which are never faded back.
  */
 export async function findRemovalHole(
   frame: Raster,
@@ -267,6 +268,11 @@ export async function findRemovalHole(
         objectGrown[i] = 1;
       }
     }
+  }
+  const strands = salient && saliency ? findStrandsToFrame(saliency, { box, hole, words }) : null;
+  if (strands) {
+    const strandsGrown = dilate(strands, width, height, radius);
+    for (let i = 0; i < hole.length; i += 1) if (strandsGrown[i] && !words[i]) hole[i] = 1;
   }
   if (isPlain) {
     // The old product's cast shadow reaches past the allowed area on a plain background (a soft
@@ -821,6 +827,69 @@ function findProtrudingParts(
     }
   }
   return parts;
+}
+
+/** Mean width, as a share of its length, under which a part is a strand (a strap, a cord). */
+const STRAND_THINNESS = 0.2;
+/** The widest a strand may be on average, as a share of the frame's longer side. */
+const STRAND_WIDTH = 0.03;
+/** A strand leaves the object above this share of the box's height (supports meet its foot). */
+const STRAND_ATTACH = 0.75;
+/** Saliency (0..255) down to which a strand is followed: the model sees a strap only faintly. */
+const STRAND_LEVEL = 8;
+/** How near the frame's edge (share of its longer side) a strand ends to run off it. */
+const STRAND_EDGE = 0.01;
+
+/**
+ * Thin parts of the old object that run on from the hole to the frame's edge, past the reach of
+ * findProtrudingParts: a camera's strap hanging from above the picture, which the saliency model
+ * sees only faintly (a tenth of its certainty). Left, they hang from nothing in the new ad. A
+ * strand is a part of what the model sees outside the hole that is thin for its length, leaves the
+ * hole above the object's foot (a table's or a shelf's edge meets the object at its foot), is
+ * small beside the object and ends at the frame's edge. Null when there is none.
+ */
+function findStrandsToFrame(
+  saliency: Raster,
+  found: { box: Box; hole: Uint8Array; words: Uint8Array },
+): Uint8Array | null {
+  const { width, height } = saliency;
+  const { box, hole, words } = found;
+  const count = width * height;
+  const seen = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) {
+    seen[i] = !hole[i] && !words[i] && saliency.data[i]! >= STRAND_LEVEL ? 1 : 0;
+  }
+  const { labels, components } = labelComponents(seen, width, height);
+  // The parts that leave the hole's rim above the object's foot.
+  const attachBelow = Math.min(height, Math.ceil(box.y + box.height * STRAND_ATTACH));
+  const rim = dilate(hole, width, height, 2);
+  const leaves = new Uint8Array(components.length + 1);
+  for (let i = 0; i < attachBelow * width; i += 1) if (labels[i] && rim[i]) leaves[labels[i]!] = 1;
+  const side = Math.max(width, height);
+  // The model's map fades in the last pixels at the picture's edge: a strand ends near it.
+  const edge = Math.max(2, Math.round(side * STRAND_EDGE));
+  const reachesFrame = (part: Component) =>
+    part.minX <= edge ||
+    part.minY <= edge ||
+    part.maxX >= width - 1 - edge ||
+    part.maxY >= height - 1 - edge;
+  const isStrand = new Uint8Array(components.length + 1);
+  let any = false;
+  for (const part of components) {
+    if (!leaves[part.label] || !reachesFrame(part)) continue;
+    const length = Math.hypot(part.maxX - part.minX + 1, part.maxY - part.minY + 1);
+    const thickness = part.area / length;
+    if (thickness > length * STRAND_THINNESS || thickness > side * STRAND_WIDTH) continue;
+    // A strap is small beside its product; a long thin part as large is another object's edge
+    // (a monitor's lit bezel running off the frame beside a cup).
+    if (part.area > box.width * box.height * MAX_PART_SHARE) continue;
+    isStrand[part.label] = 1;
+    any = true;
+  }
+  if (!any) return null;
+  const strands = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) strands[i] = isStrand[labels[i]!]!;
+  return strands;
 }
 
 /**
