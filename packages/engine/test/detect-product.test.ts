@@ -196,3 +196,57 @@ describe('product detection from a saliency map', () => {
     expect(found!.y).toBeGreaterThan(140);
   });
 });
+
+describe('one piece of a group of furniture', () => {
+  const half = (x: number, y: number, width: number, height: number) => ({
+    box: { x, y, width, height },
+    value: 180,
+  });
+  const certain = (x: number, y: number, width: number, height: number) => ({
+    box: { x, y, width, height },
+    value: 250,
+  });
+
+  it('takes the armchair of a room, not the sideboard, mirror and pouf it is seen with', () => {
+    // A sideboard the model half believes joins the round mirror above it, the armchair before it
+    // and a pouf beside that into one shape; the model is certain of the three pieces.
+    const sideboard = half(40, 80, 120, 50);
+    const mirror = certain(80, 40, 30, 40);
+    const armchair = certain(100, 110, 50, 50);
+    const pouf = certain(60, 125, 25, 25);
+    const found = detectFromSaliency(template, saliencyWith([sideboard, mirror, armchair, pouf]));
+    expect(found).not.toBeNull();
+    expect(found!.x).toBeGreaterThan(90);
+    expect(found!.y).toBeGreaterThan(100);
+    expect(found!.width).toBeLessThan(70);
+  });
+
+  it('keeps a potted plant whole: its sure pieces are its pot and thin leaves', () => {
+    const map = saliencyWith([half(50, 40, 100, 78), certain(80, 120, 40, 30)]);
+    // Two long leaves, 12 pixels thick, rising from the pot to either side.
+    for (let t = 0; t <= 1; t += 0.002) {
+      for (const [x0, x1] of [
+        [88, 45],
+        [112, 155],
+      ]) {
+        const x = Math.round(x0! + (x1! - x0!) * t);
+        const y = Math.round(118 - 85 * t);
+        for (let dx = -6; dx < 6; dx += 1) map.data[y * SIDE + x + dx] = 250;
+      }
+    }
+    const found = detectFromSaliency(template, map);
+    expect(found).not.toBeNull();
+    expect(found!.y).toBeLessThan(45);
+    expect(found!.width).toBeGreaterThan(100);
+  });
+
+  it('keeps a keyboard whole: its sure keys are many small pieces', () => {
+    const body = half(30, 80, 140, 60);
+    const keys = Array.from({ length: 12 }, (_, k) =>
+      certain(38 + (k % 6) * 22, 90 + Math.floor(k / 6) * 22, 8, 8),
+    );
+    const found = detectFromSaliency(template, saliencyWith([body, ...keys]));
+    expect(found).not.toBeNull();
+    expect(found!.width).toBeGreaterThan(130);
+  });
+});

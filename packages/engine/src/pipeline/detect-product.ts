@@ -1,6 +1,6 @@
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import type { Box } from '../types.js';
-import { labelComponents, type Component } from './mask-tools.js';
+import { labelComponents, largestComponent, type Component } from './mask-tools.js';
 import { chooseProductParts } from './model-cut-out.js';
 import {
   boundingBoxOf,
@@ -138,6 +138,7 @@ export function detectFromSaliency(
   if (freed && opened.reduce((sum, value) => sum + value, 0) >= keptArea * 0.6) mask = opened;
   else mask = keepBodyOffThinParts(mask, opened, probability, width, height, keptArea, score);
   mask = keepSureCoreOffFrame(mask, probability, width, height, score);
+  if (!recorded) mask = onePieceOfAGroup(mask, probability, width, height, score);
   if (recorded) clipToBox(mask, width, height, growBox(recorded, 0.1));
   let box = boundingBoxOf(mask, width, 1);
   if (!box) return null;
@@ -544,6 +545,52 @@ function keepSureCoreOffFrame(
     return growBackInto(core, mask, width, height);
   }
   return mask;
+}
+
+/** Least share of the picture a shape covers to be looked at as a group of objects. */
+const GROUP_SHARE = 0.1;
+/** Probability (0..255) at which a group parts into its pieces: what the model is nearly sure of. */
+const GROUP_LEVEL = 240;
+/** Most of the shape its largest sure piece holds when the shape is a group of pieces. */
+const GROUP_PIECE = 0.4;
+/** Least share of the shape each of a group's two largest pieces holds. */
+const GROUP_LEAST_PIECE = 0.1;
+/** Least share of its box a group's piece fills: a piece of furniture is a solid body. */
+const GROUP_SOLID = 0.6;
+
+/**
+ * A room's furniture read as one shape: a sideboard, the round mirror above it, an armchair and a
+ * pouf before it, joined by what the model half believes between them. Counting only what the
+ * model is nearly sure of, a single product holds most of its shape; a group parts into pieces,
+ * none of which holds GROUP_PIECE of it. A person replaces one piece (the armchair, not the
+ * room): the piece that scores best as a product, grown back into the shape by an edge's width.
+ * Its nearby pieces are not joined to it, as chooseProductParts would (the mirror above the
+ * armchair is a piece of the room, not of the chair).
+ */
+function onePieceOfAGroup(
+  mask: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  score: (part: Component) => number,
+): Uint8Array {
+  const area = mask.reduce((sum, value) => sum + value, 0);
+  if (area < width * height * GROUP_SHARE) return mask;
+  const sure = new Uint8Array(mask.length);
+  for (let i = 0; i < sure.length; i += 1) {
+    sure[i] = mask[i] && probability[i]! >= GROUP_LEVEL ? 1 : 0;
+  }
+  const { labels, components } = labelComponents(sure, width, height, probability);
+  const pieces = components.filter((part) => part.area >= width * height * 0.001);
+  // Two large, solid pieces at least: a keyboard's keys are many small ones, a pair of shoes one
+  // sure shoe beside one the model doubts, a potted aloe's sure pieces its pot and thin leaves.
+  const isSolid = (part: Component) =>
+    part.area >= (part.maxX - part.minX + 1) * (part.maxY - part.minY + 1) * GROUP_SOLID;
+  const large = pieces.filter((part) => part.area >= area * GROUP_LEAST_PIECE && isSolid(part));
+  if (large.length < 2 || largestComponent(pieces)!.area >= area * GROUP_PIECE) return mask;
+  const best = pieces.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const { parts: piece } = maskOfParts(labels, new Set([best.label]));
+  return growBackInto(piece, mask, width, height);
 }
 
 function frameSidesTouched(mask: Uint8Array, width: number, height: number): number {
