@@ -240,6 +240,15 @@ describe('one piece of a group of furniture', () => {
     expect(found!.width).toBeGreaterThan(100);
   });
 
+  it('keeps a range of products whole: pieces alike in size on one line', () => {
+    // Three jars of one brand side by side, joined by the shadows between them.
+    const shadows = half(40, 90, 120, 50);
+    const jars = [certain(40, 80, 34, 60), certain(83, 80, 34, 60), certain(126, 80, 34, 60)];
+    const found = detectFromSaliency(template, saliencyWith([shadows, ...jars]));
+    expect(found).not.toBeNull();
+    expect(found!.width).toBeGreaterThan(110);
+  });
+
   it('keeps a keyboard whole: its sure keys are many small pieces', () => {
     const body = half(30, 80, 140, 60);
     const keys = Array.from({ length: 12 }, (_, k) =>

@@ -823,30 +823,35 @@ describe('filling a hole on a studio background', () => {
 
 describe('taking a strap that runs from the old product off the frame', () => {
   // A dark camera body the model is sure of, hanging from a strap the model sees faintly (20 of
-  // 255, fading out in the frame's last rows as its map does) up to the top of the frame; a shelf's
-  // edge, seen as faintly, runs across the frame just under the body.
+  // 255, fading out in the frame's last rows as its map does) up to the top of the frame. Seen as
+  // faintly, a line of the scene: a shelf under the body that runs off the frame's right side, or
+  // a table's back edge passing behind the body at half its height, across the frame.
   const body = inBox({ x: 200, y: 200, width: 200, height: 150 });
   const strap = inBox({ x: 244, y: 0, width: 12, height: 200 });
-  const shelf = inBox({ x: 0, y: 350, width: 600, height: 16 });
+  const shelf = inBox({ x: 180, y: 350, width: 420, height: 16 });
+  const backEdge = inBox({ x: 0, y: 260, width: 600, height: 8 });
   const box = { x: 190, y: 190, width: 220, height: 170 };
-  const image = makeRaster(600, 600, (x, y) => {
-    if (body(x, y)) return [40, 40, 44];
-    if (strap(x, y)) return [70, 45, 30];
-    if (shelf(x, y)) return [120, 80, 50];
-    const tone = 200 + (20 * x) / 600;
-    return [tone, tone + 5, tone];
-  });
-  const saliency: Raster = {
-    data: Uint8Array.from({ length: 600 * 600 }, (_, i) => {
-      const x = i % 600;
-      const y = Math.floor(i / 600);
-      if (body(x, y)) return 255;
-      if (strap(x, y)) return y < 5 ? 2 : 20;
-      return shelf(x, y) ? 20 : 0;
-    }),
-    width: 600,
-    height: 600,
-    channels: 1,
+  const scene = (line: (x: number, y: number) => boolean) => {
+    const image = makeRaster(600, 600, (x, y) => {
+      if (body(x, y)) return [40, 40, 44];
+      if (strap(x, y)) return [70, 45, 30];
+      if (line(x, y)) return [120, 80, 50];
+      const tone = 200 + (20 * x) / 600;
+      return [tone, tone + 5, tone];
+    });
+    const saliency: Raster = {
+      data: Uint8Array.from({ length: 600 * 600 }, (_, i) => {
+        const x = i % 600;
+        const y = Math.floor(i / 600);
+        if (body(x, y)) return 255;
+        if (strap(x, y)) return y < 5 ? 2 : 20;
+        return line(x, y) ? 20 : 0;
+      }),
+      width: 600,
+      height: 600,
+      channels: 1,
+    };
+    return { image, saliency };
   };
   const share = (hole: Uint8Array, inside: (x: number, y: number) => boolean) => {
     let all = 0;
@@ -858,10 +863,21 @@ describe('taking a strap that runs from the old product off the frame', () => {
     }
     return taken / all;
   };
+  const farFromBody = (x: number) => x < 150 || x > 450;
 
   it('takes the strap up to the frame, and leaves the shelf the body rests over', async () => {
+    const { image, saliency } = scene(shelf);
+    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    closeOnFrameEdges(hole, 600, 600);
+    expect(share(hole, strap)).toBeGreaterThan(0.95);
+    expect(share(hole, (x, y) => strap(x, y) && y < 5)).toBe(1);
+    expect(share(hole, (x, y) => shelf(x, y) && farFromBody(x))).toBe(0);
+  });
+
+  it('leaves a line of the scene that passes behind the body off both sides', async () => {
+    const { image, saliency } = scene(backEdge);
     const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
     expect(share(hole, strap)).toBeGreaterThan(0.95);
-    expect(share(hole, (x, y) => shelf(x, y) && (x < 150 || x > 450))).toBe(0);
+    expect(share(hole, (x, y) => backEdge(x, y) && farFromBody(x))).toBe(0);
   });
 });

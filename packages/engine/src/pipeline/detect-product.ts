@@ -553,19 +553,23 @@ const GROUP_SHARE = 0.1;
 const GROUP_LEVEL = 240;
 /** Most of the shape its largest sure piece holds when the shape is a group of pieces. */
 const GROUP_PIECE = 0.4;
-/** Least share of the shape each of a group's two largest pieces holds. */
+/** Least share of the shape a large piece of a group holds; a group has two at least. */
 const GROUP_LEAST_PIECE = 0.1;
 /** Least share of its box a group's piece fills: a piece of furniture is a solid body. */
 const GROUP_SOLID = 0.6;
+/** How far apart (share of the picture's height) the feet of a range of products stand at most. */
+const SAME_LINE = 0.05;
 
 /**
  * A room's furniture read as one shape: a sideboard, the round mirror above it, an armchair and a
  * pouf before it, joined by what the model half believes between them. Counting only what the
- * model is nearly sure of, a single product holds most of its shape; a group parts into pieces,
- * none of which holds GROUP_PIECE of it. A person replaces one piece (the armchair, not the
- * room): the piece that scores best as a product, grown back into the shape by an edge's width.
- * Its nearby pieces are not joined to it, as chooseProductParts would (the mirror above the
- * armchair is a piece of the room, not of the chair).
+ * model is nearly sure of, a single product keeps a large share of its shape (a bottle, a pair of
+ * shoes the model is sure of); a group parts into pieces, none of which holds GROUP_PIECE of it.
+ * A person replaces one piece (the armchair, not the room): the large piece that scores best as
+ * a product, grown back into the shape by an edge's width. Its nearby pieces are not joined to
+ * it, as chooseProductParts would (the mirror above the armchair is a piece of the room, not of
+ * the chair). A range of products (three jars of one brand side by side, joined by their
+ * shadows) is pieces alike in size standing on one line: that shape is the ad's product, whole.
  */
 function onePieceOfAGroup(
   mask: Uint8Array,
@@ -582,13 +586,19 @@ function onePieceOfAGroup(
   }
   const { labels, components } = labelComponents(sure, width, height, probability);
   const pieces = components.filter((part) => part.area >= width * height * 0.001);
-  // Two large, solid pieces at least: a keyboard's keys are many small ones, a pair of shoes one
-  // sure shoe beside one the model doubts, a potted aloe's sure pieces its pot and thin leaves.
+  // Two large, solid pieces at least: a keyboard's keys are many small ones, a potted aloe's
+  // sure pieces its pot and thin leaves.
   const isSolid = (part: Component) =>
     part.area >= (part.maxX - part.minX + 1) * (part.maxY - part.minY + 1) * GROUP_SOLID;
   const large = pieces.filter((part) => part.area >= area * GROUP_LEAST_PIECE && isSolid(part));
   if (large.length < 2 || largestComponent(pieces)!.area >= area * GROUP_PIECE) return mask;
-  const best = pieces.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const best = large.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const isAlike = (part: Component) =>
+    part !== best &&
+    Math.abs(part.maxY - best.maxY) <= height * SAME_LINE &&
+    part.area >= best.area / 2 &&
+    part.area <= best.area * 2;
+  if (large.some(isAlike)) return mask;
   const { parts: piece } = maskOfParts(labels, new Set([best.label]));
   return growBackInto(piece, mask, width, height);
 }

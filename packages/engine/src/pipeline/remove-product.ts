@@ -177,7 +177,8 @@ export type RemovalOptions = {
  * stand out from a plain background and touch the hole, as long as they are small and end before
  * PART_REACH and the frame's edge (what goes on beyond is the scene: a table edge, another object),
  * and a thin strap or cord of the object that runs on to the frame's edge (findStrandsToFrame).
- * Also returns the grown object with those parts, which are never faded back.
+ * Also returns the grown object with the protruding parts (not the strands: they play no part in
+ * placing the new product), which are never faded back.
  */
 export async function findRemovalHole(
   frame: Raster,
@@ -272,7 +273,9 @@ export async function findRemovalHole(
   const strands = salient && saliency ? findStrandsToFrame(saliency, { box, hole, words }) : null;
   if (strands) {
     const strandsGrown = dilate(strands, width, height, radius);
-    for (let i = 0; i < hole.length; i += 1) if (strandsGrown[i] && !words[i]) hole[i] = 1;
+    for (let i = 0; i < hole.length; i += 1) {
+      if (strandsGrown[i] && !(words[i] && !object[i])) hole[i] = 1;
+    }
   }
   if (isPlain) {
     // The old product's cast shadow reaches past the allowed area on a plain background (a soft
@@ -843,10 +846,13 @@ const STRAND_EDGE = 0.01;
 /**
  * Thin parts of the old object that run on from the hole to the frame's edge, past the reach of
  * findProtrudingParts: a camera's strap hanging from above the picture, which the saliency model
- * sees only faintly (a tenth of its certainty). Left, they hang from nothing in the new ad. A
- * strand is a part of what the model sees outside the hole that is thin for its length, leaves the
- * hole above the object's foot (a table's or a shelf's edge meets the object at its foot), is
- * small beside the object and ends at the frame's edge. Null when there is none.
+ * sees only faintly (a tenth of its certainty), or a pendant lamp's cord. Left, they hang from
+ * nothing in the new ad. A strand is a part of what the model sees outside the hole (from
+ * STRAND_LEVEL up) that is thin for its length, is small beside the object, ends at the frame's
+ * edge and leaves the hole above the object's foot (a table's or a shelf's edge meets the object
+ * at its foot). A line of the scene that passes behind the object (a shelf's or a table's back
+ * edge, a horizon) runs off the frame on both sides of it: parts that run off opposite sides of
+ * the frame are the scene's and stay. Null when there is none.
  */
 function findStrandsToFrame(
   saliency: Raster,
@@ -860,36 +866,55 @@ function findStrandsToFrame(
     seen[i] = !hole[i] && !words[i] && saliency.data[i]! >= STRAND_LEVEL ? 1 : 0;
   }
   const { labels, components } = labelComponents(seen, width, height);
+  const side = Math.max(width, height);
+  // The model's map fades in the last pixels at the picture's edge: a strand ends near it.
+  const edge = Math.max(2, Math.round(side * STRAND_EDGE));
+  const sidesReached = (part: Component) => ({
+    left: part.minX <= edge,
+    top: part.minY <= edge,
+    right: part.maxX >= width - 1 - edge,
+    bottom: part.maxY >= height - 1 - edge,
+  });
+  // The shape rules first: most swaps have no thin part running off the frame, and stop here.
+  const thin = components.filter((part) => {
+    const reached = sidesReached(part);
+    if (!reached.left && !reached.top && !reached.right && !reached.bottom) return false;
+    const length = Math.hypot(part.maxX - part.minX + 1, part.maxY - part.minY + 1);
+    const thickness = part.area / length;
+    // A strap is small beside its product; a long thin part as large is another object's edge
+    // (a monitor's lit bezel running off the frame beside a cup).
+    return (
+      thickness <= length * STRAND_THINNESS &&
+      thickness <= side * STRAND_WIDTH &&
+      part.area <= box.width * box.height * MAX_PART_SHARE
+    );
+  });
+  if (thin.length === 0) return null;
   // The parts that leave the hole's rim above the object's foot.
   const attachBelow = Math.min(height, Math.ceil(box.y + box.height * STRAND_ATTACH));
   const rim = dilate(hole, width, height, 2);
   const leaves = new Uint8Array(components.length + 1);
   for (let i = 0; i < attachBelow * width; i += 1) if (labels[i] && rim[i]) leaves[labels[i]!] = 1;
-  const side = Math.max(width, height);
-  // The model's map fades in the last pixels at the picture's edge: a strand ends near it.
-  const edge = Math.max(2, Math.round(side * STRAND_EDGE));
-  const reachesFrame = (part: Component) =>
-    part.minX <= edge ||
-    part.minY <= edge ||
-    part.maxX >= width - 1 - edge ||
-    part.maxY >= height - 1 - edge;
+  const strands = thin.filter((part) => leaves[part.label]);
+  const reached = strands.map(sidesReached);
+  const across = {
+    sides: reached.some((r) => r.left) && reached.some((r) => r.right),
+    ends: reached.some((r) => r.top) && reached.some((r) => r.bottom),
+  };
   const isStrand = new Uint8Array(components.length + 1);
   let any = false;
-  for (const part of components) {
-    if (!leaves[part.label] || !reachesFrame(part)) continue;
-    const length = Math.hypot(part.maxX - part.minX + 1, part.maxY - part.minY + 1);
-    const thickness = part.area / length;
-    if (thickness > length * STRAND_THINNESS || thickness > side * STRAND_WIDTH) continue;
-    // A strap is small beside its product; a long thin part as large is another object's edge
-    // (a monitor's lit bezel running off the frame beside a cup).
-    if (part.area > box.width * box.height * MAX_PART_SHARE) continue;
+  strands.forEach((part, k) => {
+    const r = reached[k]!;
+    const isSceneLine =
+      (across.sides && (r.left || r.right)) || (across.ends && (r.top || r.bottom));
+    if (isSceneLine) return;
     isStrand[part.label] = 1;
     any = true;
-  }
+  });
   if (!any) return null;
-  const strands = new Uint8Array(count);
-  for (let i = 0; i < count; i += 1) strands[i] = isStrand[labels[i]!]!;
-  return strands;
+  const out = new Uint8Array(count);
+  for (let i = 0; i < count; i += 1) out[i] = isStrand[labels[i]!]!;
+  return out;
 }
 
 /**
