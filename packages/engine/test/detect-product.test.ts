@@ -249,6 +249,15 @@ describe('one piece of a group of furniture', () => {
     expect(found!.width).toBeGreaterThan(110);
   });
 
+  it('keeps a glass bottle whole: the model is sure only of its cap and its label', () => {
+    const glass = half(80, 40, 40, 120);
+    const cap = certain(86, 28, 28, 22);
+    const label = certain(80, 85, 40, 40);
+    const found = detectFromSaliency(template, saliencyWith([glass, cap, label]));
+    expect(found).not.toBeNull();
+    expect(found!.height).toBeGreaterThan(110);
+  });
+
   it('keeps a keyboard whole: its sure keys are many small pieces', () => {
     const body = half(30, 80, 140, 60);
     const keys = Array.from({ length: 12 }, (_, k) =>

@@ -559,6 +559,8 @@ const GROUP_LEAST_PIECE = 0.1;
 const GROUP_SOLID = 0.6;
 /** How far apart (share of the picture's height) the feet of a range of products stand at most. */
 const SAME_LINE = 0.05;
+/** How far apart (share of the picture's width) the middles of a product's stacked parts lie. */
+const SAME_AXIS = 0.05;
 
 /**
  * A room's furniture read as one shape: a sideboard, the round mirror above it, an armchair and a
@@ -569,7 +571,9 @@ const SAME_LINE = 0.05;
  * a product, grown back into the shape by an edge's width. Its nearby pieces are not joined to
  * it, as chooseProductParts would (the mirror above the armchair is a piece of the room, not of
  * the chair). A range of products (three jars of one brand side by side, joined by their
- * shadows) is pieces alike in size standing on one line: that shape is the ad's product, whole.
+ * shadows) is pieces alike in size standing on one line, and a glass bottle the model is sure of
+ * only at its cap and label is pieces one above the other on one upright axis: such a shape is
+ * the ad's product, whole.
  */
 function onePieceOfAGroup(
   mask: Uint8Array,
@@ -598,7 +602,12 @@ function onePieceOfAGroup(
     Math.abs(part.maxY - best.maxY) <= height * SAME_LINE &&
     part.area >= best.area / 2 &&
     part.area <= best.area * 2;
-  if (large.some(isAlike)) return mask;
+  const middle = (part: Component) => (part.minX + part.maxX) / 2;
+  const isStacked = (part: Component) =>
+    part !== best &&
+    Math.abs(middle(part) - middle(best)) <= width * SAME_AXIS &&
+    (part.maxY < best.minY || part.minY > best.maxY);
+  if (large.some((part) => isAlike(part) || isStacked(part))) return mask;
   const { parts: piece } = maskOfParts(labels, new Set([best.label]));
   return growBackInto(piece, mask, width, height);
 }
