@@ -1,6 +1,6 @@
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import type { Box } from '../types.js';
-import { labelComponents, largestComponent, type Component } from './mask-tools.js';
+import { labelComponents, largestComponent, maskOfParts, type Component } from './mask-tools.js';
 import { chooseProductParts } from './model-cut-out.js';
 import {
   boundingBoxOf,
@@ -306,7 +306,7 @@ function withoutLinesBeside(
 ): Set<number> {
   const chosen = parts.filter((part) => kept.has(part.label));
   if (chosen.length < 2) return kept;
-  const main = chosen.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const main = highestBy(chosen, score);
   const lengthOf = (part: Component) =>
     Math.max(part.maxX - part.minX + 1, part.maxY - part.minY + 1);
   const isLine = (part: Component) => part.area / lengthOf(part) ** 2 < THIN_PART;
@@ -345,7 +345,7 @@ function faintSubjectNearMiddle(
   parts: Component[],
   score: (part: Component) => number,
 ): Uint8Array | null {
-  const best = parts.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const best = highestBy(parts, score);
   const cx = best.sumX / best.area / width - 0.5;
   const cy = best.sumY / best.area / height - 0.5;
   if (!best.touchesBorder || Math.abs(cx) < CORNER || Math.abs(cy) < CORNER) return null;
@@ -360,7 +360,7 @@ function faintSubjectNearMiddle(
     (part) => !part.touchesBorder && !holdsSure[part.label] && worth(part) > bar,
   );
   if (whole.length === 0) return null;
-  const subject = whole.reduce((top, part) => (worth(part) > worth(top) ? part : top));
+  const subject = highestBy(whole, worth);
   const mask = new Uint8Array(width * height);
   for (let i = 0; i < mask.length; i += 1) mask[i] = labels[i] === subject.label ? 1 : 0;
   return mask;
@@ -388,7 +388,7 @@ function faintBodyJoiningTwins(
   score: (part: Component) => number,
 ): Uint8Array | null {
   const scores = new Map(parts.map((part) => [part, score(part)]));
-  const best = parts.reduce((top, part) => (scores.get(part)! > scores.get(top)! ? part : top));
+  const best = highestBy(parts, (part) => scores.get(part)!);
   const twins = parts.filter(
     (part) => !kept.has(part.label) && scores.get(part)! >= scores.get(best)! * TWIN_SCORE,
   );
@@ -495,15 +495,26 @@ function keepBodyOffThinParts(
   return growBackInto(body, mask, width, height);
 }
 
-/** The pixels whose label is kept, and how many they are. */
-function maskOfParts(labels: ArrayLike<number>, kept: ReadonlySet<number>) {
-  const parts = new Uint8Array(labels.length);
-  let area = 0;
-  for (let i = 0; i < parts.length; i += 1) {
-    parts[i] = kept.has(labels[i]!) ? 1 : 0;
-    area += parts[i]!;
-  }
-  return { parts, area };
+/** The item with the highest value (the first of equals). */
+function highestBy<T>(items: readonly T[], value: (item: T) => number): T {
+  return items.reduce((top, item) => (value(item) > value(top) ? item : top));
+}
+
+/**
+ * The parts of a shape the model is sure of from `level` up (labelled over the shape), without
+ * specks under a thousandth of the picture.
+ */
+function sureParts(
+  mask: Uint8Array,
+  probability: Uint8Array,
+  width: number,
+  height: number,
+  level: number,
+) {
+  const sure = new Uint8Array(mask.length);
+  for (let i = 0; i < sure.length; i += 1) sure[i] = mask[i] && probability[i]! >= level ? 1 : 0;
+  const { labels, components } = labelComponents(sure, width, height, probability);
+  return { labels, parts: components.filter((part) => part.area >= width * height * 0.001) };
 }
 
 /** A part grown by an edge's width, but only into the shape it was taken from. */
@@ -532,11 +543,7 @@ function keepSureCoreOffFrame(
   if (frameSidesTouched(mask, width, height) < 1) return mask;
   const area = mask.reduce((sum, value) => sum + value, 0);
   for (const level of SURER_LEVELS) {
-    const surer = new Uint8Array(mask.length);
-    for (let i = 0; i < surer.length; i += 1)
-      surer[i] = mask[i] && probability[i]! >= level ? 1 : 0;
-    const { labels, components } = labelComponents(surer, width, height, probability);
-    const usable = components.filter((part) => part.area >= width * height * 0.001);
+    const { labels, parts: usable } = sureParts(mask, probability, width, height, level);
     if (usable.length === 0) return mask;
     const kept = chooseProductParts(usable, width, height, score);
     const { parts: core, area: coreArea } = maskOfParts(labels, kept);
@@ -584,19 +591,14 @@ function onePieceOfAGroup(
 ): Uint8Array {
   const area = mask.reduce((sum, value) => sum + value, 0);
   if (area < width * height * GROUP_SHARE) return mask;
-  const sure = new Uint8Array(mask.length);
-  for (let i = 0; i < sure.length; i += 1) {
-    sure[i] = mask[i] && probability[i]! >= GROUP_LEVEL ? 1 : 0;
-  }
-  const { labels, components } = labelComponents(sure, width, height, probability);
-  const pieces = components.filter((part) => part.area >= width * height * 0.001);
+  const { labels, parts: pieces } = sureParts(mask, probability, width, height, GROUP_LEVEL);
   // Two large, solid pieces at least: a keyboard's keys are many small ones, a potted aloe's
   // sure pieces its pot and thin leaves.
   const isSolid = (part: Component) =>
     part.area >= (part.maxX - part.minX + 1) * (part.maxY - part.minY + 1) * GROUP_SOLID;
   const large = pieces.filter((part) => part.area >= area * GROUP_LEAST_PIECE && isSolid(part));
   if (large.length < 2 || largestComponent(pieces)!.area >= area * GROUP_PIECE) return mask;
-  const best = large.reduce((top, part) => (score(part) > score(top) ? part : top));
+  const best = highestBy(large, score);
   const isAlike = (part: Component) =>
     part !== best &&
     Math.abs(part.maxY - best.maxY) <= height * SAME_LINE &&
@@ -788,7 +790,7 @@ function oneObjectOnSupport(
   // A person replaces a whole object: one the frame cuts (a lamp's shade) counts half.
   const worth = (part: Component) =>
     score(part) * solidity(part) * (part.touchesBorder ? WHOLE_OBJECT_FIRST : 1);
-  const best = parts.reduce((top, part) => (worth(part) > worth(top) ? part : top));
+  const best = highestBy(parts, worth);
   const reach = Math.hypot(width, height) * SAME_OBJECT_GAP;
   const kept = new Set(
     components

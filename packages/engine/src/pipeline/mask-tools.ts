@@ -28,6 +28,17 @@ export function countSet(mask: Uint8Array): number {
   return count;
 }
 
+/** The pixels whose label is kept, and how many they are. */
+export function maskOfParts(labels: ArrayLike<number>, kept: ReadonlySet<number>) {
+  const parts = new Uint8Array(labels.length);
+  let area = 0;
+  for (let i = 0; i < parts.length; i += 1) {
+    parts[i] = kept.has(labels[i]!) ? 1 : 0;
+    area += parts[i]!;
+  }
+  return { parts, area };
+}
+
 /** The part with the most pixels (the first of equals); undefined when there is none. */
 export function largestComponent(components: readonly Component[]): Component | undefined {
   let largest = components[0];

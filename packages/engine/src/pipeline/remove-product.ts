@@ -2,7 +2,13 @@ import type { Box } from '../types.js';
 import { fillHole, fillRegion, isTexturedAround } from './fill-region.js';
 import { predictSaliency, probabilityToRaster, type SaliencySource } from '../ml/isnet-model.js';
 import { renderFrame, type Frame } from './frame-template.js';
-import { boxMean, labelComponents, largestComponent, type Component } from './mask-tools.js';
+import {
+  boxMean,
+  labelComponents,
+  largestComponent,
+  maskOfParts,
+  type Component,
+} from './mask-tools.js';
 import {
   boundingBoxOf,
   clipBox,
@@ -901,20 +907,12 @@ function findStrandsToFrame(
     sides: reached.some((r) => r.left) && reached.some((r) => r.right),
     ends: reached.some((r) => r.top) && reached.some((r) => r.bottom),
   };
-  const isStrand = new Uint8Array(components.length + 1);
-  let any = false;
-  strands.forEach((part, k) => {
+  const kept = strands.filter((_, k) => {
     const r = reached[k]!;
-    const isSceneLine =
-      (across.sides && (r.left || r.right)) || (across.ends && (r.top || r.bottom));
-    if (isSceneLine) return;
-    isStrand[part.label] = 1;
-    any = true;
+    return !((across.sides && (r.left || r.right)) || (across.ends && (r.top || r.bottom)));
   });
-  if (!any) return null;
-  const out = new Uint8Array(count);
-  for (let i = 0; i < count; i += 1) out[i] = isStrand[labels[i]!]!;
-  return out;
+  if (kept.length === 0) return null;
+  return maskOfParts(labels, new Set(kept.map((part) => part.label))).parts;
 }
 
 /**
