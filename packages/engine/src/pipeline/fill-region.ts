@@ -120,13 +120,6 @@ const MODEL_RIM_SPREAD = 20;
 const MODEL_MAX_HOLE = 0.6;
 
 /**
- * The same round a textured rim: past half the picture the model, working at 512, smears a
- * printed cloth into a mottled wash, where copies of the print carry it on (an aloe's leaves
- * spread over a patterned backdrop).
- */
-const MODEL_MAX_TEXTURED_HOLE = 0.5;
-
-/**
  * Pieces of the scene the hole encloses all round (between a pair of sunglasses' arm and lens,
  * between a chair's legs) under this share of the hole's area are filled with it by the model.
  * They hold the old object's thin parts and shadows, and the network grows what it is given as
@@ -227,12 +220,11 @@ export async function fillHole(
     plainSplit !== null ||
     isTexturedAround(raster, target, exclude) ||
     isBusyAround(raster, target, exclude);
-  const holeShare = countSet(target) / target.length;
-  const isTooLargeForModel = holeShare > MODEL_MAX_HOLE;
+  const isTooLargeForModel = countSet(target) > MODEL_MAX_HOLE * target.length;
   if (
     options.model &&
     !isTooLargeForModel &&
-    (isTextured ? holeShare <= MODEL_MAX_TEXTURED_HOLE : isUnevenAround(raster, target, exclude))
+    (isTextured || isUnevenAround(raster, target, exclude))
   ) {
     const wall = findPlainWallPart(raster, target, exclude);
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
