@@ -290,6 +290,43 @@ describe('filling the hole of a removed product', () => {
     expect(await countGuideLines(planks, plankHole)).toBeGreaterThan(0);
   });
 
+  it('fills a hole over half the picture in a printed cloth with copies of the print', async () => {
+    // A print's motif (47 x 39 pixels: a ring round a dot) round a hole of more than half the
+    // frame (an aloe's leaves spread over a patterned backdrop). The model, working at 512, made
+    // it a mottled wash; copied, the print goes on.
+    const motif = (x: number, y: number) => {
+      const u = (x % 47) - 23;
+      const v = (y % 39) - 19;
+      const r = Math.hypot(u, v * 1.2);
+      if (r < 5) return [200, 70, 60];
+      if (r > 13 && r < 18) return [70, 140, 100];
+      return [225, 215, 170];
+    };
+    const side = 1024;
+    const print = makeRaster(side, side, motif);
+    const hole = maskOf(side, side, (x, y) => Math.hypot((x - 512) / 480, (y - 512) / 385) < 1);
+    paintObject(print, hole);
+    expect(await fillHole(print, hole, { model: true })).toBe('patches');
+    // Each pixel should be one of the print's three colours: a wash is none of them.
+    const colours = [
+      [200, 70, 60],
+      [70, 140, 100],
+      [225, 215, 170],
+    ];
+    let count = 0;
+    let offPrint = 0;
+    for (let i = 0; i < hole.length; i += 1) {
+      if (!hole[i]) continue;
+      count += 1;
+      const pixel = print.data.subarray(i * 3, i * 3 + 3);
+      const distance = Math.min(
+        ...colours.map((c) => c.reduce((sum, v, k) => sum + Math.abs(v - pixel[k]!), 0)),
+      );
+      if (distance > 45) offPrint += 1;
+    }
+    expect(offPrint / count).toBeLessThan(0.1);
+  });
+
   it('fills a flat background exactly flat', async () => {
     const image = makeRaster(300, 260, () => [212, 190, 160]);
     const hole = maskOf(300, 260, (x, y) => Math.hypot(x - 150, y - 130) < 70);
@@ -765,6 +802,32 @@ describe('filling a hole on a studio background', () => {
       model: false,
     });
     expect(rowsMean(image, 397, 400, 170, 190)).toBeGreaterThan(195);
+  });
+
+  it("copies nothing of the frame's made-up margin into the hole", async () => {
+    // A wide photo framed square: the band below it is a smooth made-up fill, and the old
+    // product stands just above it. Copied into the hole, the band showed as flat blots.
+    const wood = (x: number, y: number) => {
+      const grain = 40 * noise(Math.floor(x / 2), Math.floor(y / 7));
+      return [120 + grain, 90 + grain, 60 + grain * 0.5];
+    };
+    const band = (_x: number, y: number) => y >= 280;
+    const image = makeRaster(400, 320, (x, y) => (band(x, y) ? [128, 128, 128] : wood(x, y)));
+    const box = { x: 120, y: 110, width: 170, height: 160 };
+    const hole = maskOf(400, 320, inBox(box));
+    paintObject(image, hole);
+    await removeProduct(image, box, undefined, [], {
+      found: { hole, object: hole.slice() },
+      margin: maskOf(400, 320, band),
+      model: false,
+    });
+    let flat = 0;
+    for (let i = 0; i < hole.length; i += 1) {
+      if (!hole[i]) continue;
+      const pixel = image.data.subarray(i * 3, i * 3 + 3);
+      if (pixel.every((v) => Math.abs(v - 128) < 6)) flat += 1;
+    }
+    expect(flat).toBe(0);
   });
 
   it('leaves a hole too large for the model on an unevenly lit rim to push-pull: no rows drawn across', async () => {

@@ -120,6 +120,15 @@ const MODEL_RIM_SPREAD = 20;
 const MODEL_MAX_HOLE = 0.6;
 
 /**
+ * The same round a rim textured all round (see isTexturedAllRound): past half the picture the
+ * model, working at 512, smears a printed cloth into a mottled wash, where copies of the print
+ * carry it on (an aloe's leaves spread over a patterned backdrop). Where only part of the rim is
+ * textured (a room's wooden floor under a plain wall and shelves), copies of the floor were laid
+ * over the wall: the model keeps that hole.
+ */
+const MODEL_MAX_TEXTURED_HOLE = 0.5;
+
+/**
  * Pieces of the scene the hole encloses all round (between a pair of sunglasses' arm and lens,
  * between a chair's legs) under this share of the hole's area are filled with it by the model.
  * They hold the old object's thin parts and shadows, and the network grows what it is given as
@@ -220,11 +229,14 @@ export async function fillHole(
     plainSplit !== null ||
     isTexturedAround(raster, target, exclude) ||
     isBusyAround(raster, target, exclude);
-  const isTooLargeForModel = countSet(target) > MODEL_MAX_HOLE * target.length;
+  const holeShare = countSet(target) / target.length;
+  const isTooLargeForModel = holeShare > MODEL_MAX_HOLE;
   if (
     options.model &&
     !isTooLargeForModel &&
-    (isTextured || isUnevenAround(raster, target, exclude))
+    (isTextured
+      ? holeShare <= MODEL_MAX_TEXTURED_HOLE || !isTexturedAllRound(raster, target, exclude)
+      : isUnevenAround(raster, target, exclude))
   ) {
     const wall = findPlainWallPart(raster, target, exclude);
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
@@ -548,6 +560,29 @@ export function isTexturedAround(raster: Raster, hole: Uint8Array, exclude?: Uin
     measureSurroundingTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD &&
     measureCoarseTexture(raster, hole, exclude) >= TEXTURE_THRESHOLD
   );
+}
+
+/**
+ * Whether the rim is textured on every side of the hole: above, below, left and right of its
+ * box's centre, each half of the rim on its own (see isTexturedAround).
+ */
+function isTexturedAllRound(raster: Raster, hole: Uint8Array, exclude?: Uint8Array): boolean {
+  const box = boundingBoxOf(hole, raster.width);
+  if (!box) return false;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const halves: ((x: number, y: number) => boolean)[] = [
+    (_, y) => y < cy,
+    (_, y) => y >= cy,
+    (x) => x < cx,
+    (x) => x >= cx,
+  ];
+  return halves.every((inHalf) => {
+    const outside = hole.map((_, i) =>
+      exclude?.[i] || !inHalf(i % raster.width, Math.floor(i / raster.width)) ? 1 : 0,
+    );
+    return isTexturedAround(raster, hole, outside);
+  });
 }
 
 /**

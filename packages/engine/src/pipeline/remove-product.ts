@@ -57,13 +57,17 @@ export async function removeProduct(
   };
   const margin = options.margin;
   // The margin with the hole, in one go when the model takes them together; else the hole as
-  // always, then the margin by the model alone (the smooth band stays where it would not).
+  // always, then the margin the same way: by the model alone (the smooth band stays where it
+  // would not), or with copies of the scene where the hole was (a printed cloth the model smears).
   const withMargin = margin ? hole.map((v, i) => v | margin[i]!) : null;
   const together =
     withMargin && (await fillHole(frame, withMargin, { ...fill, modelOnly: true })) === 'model';
   if (!together) {
-    await fillHole(frame, hole, fill);
-    if (margin) await fillHole(frame, margin, { ...fill, modelOnly: true });
+    // The margin's smooth band is made up: copied into the hole, it shows as flat blots.
+    const exclude = margin ? words.map((v, i) => v | margin[i]!) : words;
+    const marginByModel = (await fillHole(frame, hole, { ...fill, exclude })) !== 'patches';
+    if (margin)
+      await fillHole(frame, margin, { ...fill, model: marginByModel, modelOnly: marginByModel });
   }
   // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
   // edge of an old soft shadow does not show as a straight line. Not at the frame's own edges:
