@@ -42,6 +42,22 @@ const luminance = (raster: Raster, x: number, y: number) => {
   return 0.299 * raster.data[i]! + 0.587 * raster.data[i + 1]! + 0.114 * raster.data[i + 2]!;
 };
 
+/** Share of the hole's pixels within `tolerance` (summed over channels) of a palette colour. */
+function shareNearPalette(image: Raster, hole: Uint8Array, palette: number[][], tolerance: number) {
+  let count = 0;
+  let near = 0;
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!hole[i]) continue;
+    count += 1;
+    const pixel = image.data.subarray(i * 3, i * 3 + 3);
+    const distance = Math.min(
+      ...palette.map((c) => c.reduce((sum, v, k) => sum + Math.abs(v - pixel[k]!), 0)),
+    );
+    if (distance < tolerance) near += 1;
+  }
+  return near / count;
+}
+
 /** Paints the hole with a loud "old product" so that a pixel left unfilled or copied shows. */
 function paintObject(raster: Raster, hole: Uint8Array): void {
   for (let i = 0; i < hole.length; i += 1) if (hole[i]) raster.data.set([250, 0, 20], i * 3);
@@ -255,18 +271,7 @@ describe('filling the hole of a removed product', () => {
     const hole = maskOf(360, 300, (x, y) => Math.hypot(x - 180, y - 150) < 70);
     paintObject(image, hole);
     expect(await fillHole(image, hole)).toBe('patches');
-    let count = 0;
-    let near = 0;
-    for (let i = 0; i < hole.length; i += 1) {
-      if (!hole[i]) continue;
-      count += 1;
-      const pixel = image.data.subarray(i * 3, i * 3 + 3);
-      const distance = Math.min(
-        ...palette.map((c) => c.reduce((sum, v, k) => sum + Math.abs(v - pixel[k]!), 0)),
-      );
-      if (distance < 40) near += 1;
-    }
-    expect(near / count).toBeGreaterThan(0.85);
+    expect(shareNearPalette(image, hole, palette, 40)).toBeGreaterThan(0.85);
   });
 
   it('draws no guide lines through a printed cloth, and still draws plank seams', async () => {
@@ -313,18 +318,7 @@ describe('filling the hole of a removed product', () => {
       [70, 140, 100],
       [225, 215, 170],
     ];
-    let count = 0;
-    let offPrint = 0;
-    for (let i = 0; i < hole.length; i += 1) {
-      if (!hole[i]) continue;
-      count += 1;
-      const pixel = print.data.subarray(i * 3, i * 3 + 3);
-      const distance = Math.min(
-        ...colours.map((c) => c.reduce((sum, v, k) => sum + Math.abs(v - pixel[k]!), 0)),
-      );
-      if (distance > 45) offPrint += 1;
-    }
-    expect(offPrint / count).toBeLessThan(0.1);
+    expect(1 - shareNearPalette(print, hole, colours, 46)).toBeLessThan(0.1);
   });
 
   it('fills a flat background exactly flat', async () => {
