@@ -571,3 +571,54 @@ describe('a speck apart from the product', () => {
     expect(alpha[262 * side + 201]).toBe(0);
   });
 });
+
+describe('a flat printed product on a plain surround', () => {
+  // A light card (x 40..359, y 30..269) on a dark surround, with a dark picture panel and a line
+  // of lettering printed on it: the model is sure of the print and leaves out the card.
+  const width = 400;
+  const height = 300;
+  function boxPhoto(edgeFade: number) {
+    const data = new Uint8Array(width * height * 3).fill(25);
+    const probability = new Uint8Array(width * height);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        // How far inside the card (0 on its edge); over `edgeFade` px it fades from the surround.
+        const inside = Math.min(x - 40, 359 - x, y - 30, 269 - y);
+        if (inside < 0) continue;
+        const light = edgeFade > 0 ? Math.min(1, (inside + 1) / edgeFade) : 1;
+        data.fill(
+          Math.round(25 + (215 - 25) * light),
+          (y * width + x) * 3,
+          (y * width + x) * 3 + 3,
+        );
+      }
+    }
+    const print = (x0: number, x1: number, y0: number, y1: number, value: number) => {
+      for (let y = y0; y < y1; y += 1) {
+        for (let x = x0; x < x1; x += 1) {
+          data.fill(value, (y * width + x) * 3, (y * width + x) * 3 + 3);
+          probability[y * width + x] = 255;
+        }
+      }
+    };
+    print(200, 340, 50, 250, 90);
+    for (let x = 70; x < 180; x += 20) print(x, x + 12, 120, 180, 30);
+    return { raster: { data, width, height, channels: 3 } as Raster, probability };
+  }
+
+  it('is taken whole: the card its print is on comes with it', () => {
+    const { raster, probability } = boxPhoto(0);
+    const alpha = refineModelAlpha(raster, probability);
+    expect(alpha[150 * width + 60]).toBe(255);
+    expect(alpha[40 * width + 190]).toBe(255);
+    expect(alpha[150 * width + 20]).toBe(0);
+    expect(alpha[285 * width + 200]).toBe(0);
+  });
+
+  it('is not taken where it fades into the surround (a shadow, a gradient)', () => {
+    const { raster, probability } = boxPhoto(60);
+    const alpha = refineModelAlpha(raster, probability);
+    expect(alpha[150 * width + 60]).toBe(0);
+    expect(alpha[150 * width + 250]).toBe(255);
+  });
+});

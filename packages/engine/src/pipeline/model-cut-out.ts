@@ -2,6 +2,7 @@ import { predictSaliency, probabilityToRaster } from '../ml/isnet-model.js';
 import {
   boxMeanAt,
   boxOfParts,
+  countSet,
   dilateWithin,
   guidedFilter,
   labelComponents,
@@ -510,11 +511,100 @@ export function refineModelAlpha(
   keepLowContrastRim(raster, alpha, probability);
   closeNotches(alpha, probability, width, height);
   fillEnclosedParts(raster, alpha, probability);
+  takeFlatProductOnPlainSurround(raster, alpha);
   solidifyInside(alpha, width, height);
   refineEdge(raster, alpha, probability);
   decontaminate(raster, alpha);
   dropSpecks(alpha, width, height);
   return alpha;
+}
+
+/** Colour distance (summed over the channels) within which a pixel is of the photo's surround. */
+const SURROUND_TOLERANCE = 60;
+/** Least share of the photo's border of the surround's colour for the surround to be plain. */
+const PLAIN_SURROUND = 0.9;
+/** Least share of the model's core the outline holds. */
+const OUTLINE_HOLDS = 0.95;
+/** The model's core covers under this share of the outline for the outline to be taken. */
+const OUTLINE_GAIN = 0.8;
+/** Least share of its box a flat product's outline fills (a box, a book, a card seen square on). */
+const FLAT_FILL = 0.85;
+/** Least median colour distance from the surround along the outline: a cut edge, not a shadow. */
+const OUTLINE_CONTRAST = 150;
+/** Least luminance levels by which the outline's added part is lighter than the surround. */
+const ADDED_LIGHTER = 40;
+
+/**
+ * A flat printed product (a box, a book, a card) photographed on a darker plain surround: the
+ * model takes its printed picture and lettering and leaves out the light card they are printed
+ * on, so the product came in pieces. The card is what the surround's colour does not reach from
+ * the photo's border. That outline is taken whole when it holds the model's product, is much
+ * larger than it, fills most of its box, meets the surround at a clear edge (a backdrop's
+ * gradient fades into it instead) and what it adds is lighter than the surround (a shadow is
+ * darker). A product the model already has whole gains too little.
+ */
+function takeFlatProductOnPlainSurround(raster: Raster, alpha: Uint8Array): void {
+  const { width, height, data, channels } = raster;
+  const border: number[] = [];
+  for (let x = 0; x < width; x += 1) border.push(x, (height - 1) * width + x);
+  for (let y = 1; y < height - 1; y += 1) border.push(y * width, y * width + width - 1);
+  const surround = [0, 1, 2].map((c) => atMedian(border.map((i) => data[i * channels + c]!)));
+  const distance = (i: number) =>
+    Math.abs(data[i * channels]! - surround[0]!) +
+    Math.abs(data[i * channels + 1]! - surround[1]!) +
+    Math.abs(data[i * channels + 2]! - surround[2]!);
+  const plain = border.filter((i) => distance(i) <= SURROUND_TOLERANCE).length;
+  if (plain < border.length * PLAIN_SURROUND) return;
+  const ofSurround = new Uint8Array(width * height);
+  for (let i = 0; i < ofSurround.length; i += 1) {
+    ofSurround[i] = distance(i) <= SURROUND_TOLERANCE ? 1 : 0;
+  }
+  const surroundParts = labelComponents(ofSurround, width, height);
+  const unreached = new Uint8Array(width * height);
+  for (let i = 0; i < unreached.length; i += 1) {
+    const label = surroundParts.labels[i]!;
+    unreached[i] = label && surroundParts.components[label - 1]!.touchesBorder ? 0 : 1;
+  }
+  const core = alpha.map((value) => (value >= CORE ? 1 : 0));
+  const coreArea = countSet(core);
+  const outlines = labelComponents(unreached, width, height, core);
+  const card = outlines.components.reduce<Component | undefined>(
+    (best, part) => (!best || part.mass > best.mass ? part : best),
+    undefined,
+  );
+  if (!card || card.touchesBorder || card.mass < coreArea * OUTLINE_HOLDS) return;
+  if (coreArea >= card.area * OUTLINE_GAIN) return;
+  const boxArea = (card.maxX - card.minX + 1) * (card.maxY - card.minY + 1);
+  if (card.area < boxArea * FLAT_FILL) return;
+  const isCard = (i: number) => outlines.labels[i] === card.label;
+  const edge: number[] = [];
+  for (let y = card.minY; y <= card.maxY; y += 1) {
+    for (let x = card.minX; x <= card.maxX; x += 1) {
+      const i = y * width + x;
+      if (!isCard(i)) continue;
+      const besideSurround =
+        (y > 0 && !unreached[i - width]) ||
+        (y < height - 1 && !unreached[i + width]) ||
+        (x > 0 && !unreached[i - 1]) ||
+        (x < width - 1 && !unreached[i + 1]);
+      if (besideSurround) edge.push(distance(i));
+    }
+  }
+  if (edge.length === 0 || atMedian(edge) < OUTLINE_CONTRAST) return;
+  // What the outline adds is lighter than the surround (a card on a dark table): a darkening of
+  // it, however crisp, is a shadow.
+  const added: number[] = [];
+  for (let y = card.minY; y <= card.maxY; y += 1) {
+    for (let i = y * width + card.minX; i <= y * width + card.maxX; i += 1) {
+      if (isCard(i) && !core[i]) added.push(luminanceAt(data, i * channels));
+    }
+  }
+  if (atMedian(added) < luminanceAt(surround, 0) + ADDED_LIGHTER) return;
+  for (let i = 0; i < alpha.length; i += 1) if (isCard(i)) alpha[i] = 255;
+}
+
+function atMedian(values: number[]): number {
+  return values.sort((a, b) => a - b)[values.length >> 1]!;
 }
 
 /** Share of the product's area under which a piece apart from it is a speck. */
