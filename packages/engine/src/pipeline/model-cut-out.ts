@@ -10,6 +10,7 @@ import {
   type Component,
 } from './mask-tools.js';
 import { boundingBoxOf, clipBox, dilate, luminanceAt, padBox, type Raster } from './raster.js';
+import { estimateBorderColor } from './segment-foreground.js';
 
 /** Half of the model's scale: a pixel at or above it is the object's core. */
 const CORE = 128;
@@ -548,7 +549,7 @@ function takeFlatProductOnPlainSurround(raster: Raster, alpha: Uint8Array): void
   const border: number[] = [];
   for (let x = 0; x < width; x += 1) border.push(x, (height - 1) * width + x);
   for (let y = 1; y < height - 1; y += 1) border.push(y * width, y * width + width - 1);
-  const surround = [0, 1, 2].map((c) => atMedian(border.map((i) => data[i * channels + c]!)));
+  const surround = estimateBorderColor(data, width, height, channels);
   const distance = (i: number) =>
     Math.abs(data[i * channels]! - surround[0]!) +
     Math.abs(data[i * channels + 1]! - surround[1]!) +

@@ -206,15 +206,16 @@ function sampleBorderColors(
   return colors;
 }
 
-/** Median colour of the outermost pixels. */
+/** Median colour of the outermost pixels (of pixels `step` bytes apart: 4 with an alpha). */
 export function estimateBorderColor(
   rgb: Uint8Array,
   width: number,
   height: number,
+  step = 3,
 ): [number, number, number] {
   const channels: number[][] = [[], [], []];
   const push = (x: number, y: number) => {
-    const i = (y * width + x) * 3;
+    const i = (y * width + x) * step;
     for (let c = 0; c < 3; c += 1) channels[c]!.push(rgb[i + c]!);
   };
   for (let x = 0; x < width; x += 1) {
