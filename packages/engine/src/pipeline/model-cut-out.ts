@@ -559,11 +559,14 @@ function takeFlatProductOnPlainSurround(raster: Raster, alpha: Uint8Array): void
   // of what it adds is lighter than the surround (the median is): without that many light pixels
   // left out, no card is there. One pass, before the costlier outline: most photos stop here.
   const surroundLight = luminanceAt(surround, 0);
+  const core = new Uint8Array(width * height);
   let coreArea = 0;
   let lightOutside = 0;
   for (let i = 0; i < alpha.length; i += 1) {
-    if (alpha[i]! >= CORE) coreArea += 1;
-    else if (luminanceAt(data, i * channels) >= surroundLight + ADDED_LIGHTER) lightOutside += 1;
+    if (alpha[i]! >= CORE) {
+      core[i] = 1;
+      coreArea += 1;
+    } else if (luminanceAt(data, i * channels) >= surroundLight + ADDED_LIGHTER) lightOutside += 1;
   }
   if (lightOutside < coreArea * ((1 / OUTLINE_GAIN - 1) / 2)) return;
   const ofSurround = new Uint8Array(width * height);
@@ -576,7 +579,6 @@ function takeFlatProductOnPlainSurround(raster: Raster, alpha: Uint8Array): void
     const label = surroundParts.labels[i]!;
     unreached[i] = label && surroundParts.components[label - 1]!.touchesBorder ? 0 : 1;
   }
-  const core = alpha.map((value) => (value >= CORE ? 1 : 0));
   const outlines = labelComponents(unreached, width, height, core);
   const card = outlines.components.reduce<Component | undefined>(
     (best, part) => (!best || part.mass > best.mass ? part : best),
@@ -587,11 +589,14 @@ function takeFlatProductOnPlainSurround(raster: Raster, alpha: Uint8Array): void
   const boxArea = (card.maxX - card.minX + 1) * (card.maxY - card.minY + 1);
   if (card.area < boxArea * FLAT_FILL) return;
   const isCard = (i: number) => outlines.labels[i] === card.label;
+  // The colour distance along its edge, and the light of what it adds to the model's core.
   const edge: number[] = [];
+  const added: number[] = [];
   for (let y = card.minY; y <= card.maxY; y += 1) {
     for (let x = card.minX; x <= card.maxX; x += 1) {
       const i = y * width + x;
       if (!isCard(i)) continue;
+      if (!core[i]) added.push(luminanceAt(data, i * channels));
       const besideSurround =
         (y > 0 && !unreached[i - width]) ||
         (y < height - 1 && !unreached[i + width]) ||
@@ -603,12 +608,6 @@ function takeFlatProductOnPlainSurround(raster: Raster, alpha: Uint8Array): void
   if (edge.length === 0 || atMedian(edge) < OUTLINE_CONTRAST) return;
   // What the outline adds is lighter than the surround (a card on a dark table): a darkening of
   // it, however crisp, is a shadow.
-  const added: number[] = [];
-  for (let y = card.minY; y <= card.maxY; y += 1) {
-    for (let i = y * width + card.minX; i <= y * width + card.maxX; i += 1) {
-      if (isCard(i) && !core[i]) added.push(luminanceAt(data, i * channels));
-    }
-  }
   if (atMedian(added) < surroundLight + ADDED_LIGHTER) return;
   for (let i = 0; i < alpha.length; i += 1) if (isCard(i)) alpha[i] = 255;
 }
