@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fillHole } from '../src/pipeline/fill-region.js';
+import { fillHole, replaceInventedColours } from '../src/pipeline/fill-region.js';
 import type { Raster } from '../src/pipeline/raster.js';
 import { inpaintWithMigan } from '../src/ml/migan-model.js';
 
@@ -358,6 +358,65 @@ describe('filling with the inpainting model (MI-GAN)', () => {
     }
     expect(await fillHole(image, hole, { model: true })).toBe('model');
     expect(grainOf(image, hole)).toBeGreaterThan(grainOf(image, rim) * 0.8);
+  });
+});
+
+const MADE_UP_YELLOW = [236, 214, 12];
+
+/** Whether the pixel at `i` is of the bright yellow no studio here holds. */
+const isMadeUpYellow = (raster: Raster, i: number) =>
+  raster.data[i * 3]! > 200 && raster.data[i * 3 + 1]! > 170 && raster.data[i * 3 + 2]! < 80;
+
+/**
+ * A planked studio with an old product's hole whose fill is the studio itself (as a perfect fill
+ * would be) but for a blob of bright yellow on the floor: what MI-GAN made of a living room's
+ * orange armchair on a grey rug.
+ */
+function fillWithMadeUpBlob() {
+  const width = 640;
+  const height = 400;
+  const image = studio(width, height, true);
+  const original = image.data.slice();
+  const hole = new Uint8Array(width * height);
+  for (let y = 80; y < 260; y += 1) for (let x = 200; x < 440; x += 1) hole[y * width + x] = 1;
+  for (let y = 190; y < 240; y += 1) {
+    for (let x = 260; x < 380; x += 1) {
+      if (((x - 320) / 60) ** 2 + ((y - 215) / 25) ** 2 <= 1)
+        image.data.set(MADE_UP_YELLOW, (y * width + x) * 3);
+    }
+  }
+  return { image, original, hole, width };
+}
+
+describe("a colour the model's fill made up", () => {
+  it('is filled again from the scene round it, and nothing outside the hole changes', async () => {
+    const { image, original, hole } = fillWithMadeUpBlob();
+    expect(await replaceInventedColours(image, hole)).toBe(true);
+    let yellow = 0;
+    let changedOutside = 0;
+    for (let i = 0; i < hole.length; i += 1) {
+      if (hole[i] && isMadeUpYellow(image, i)) yellow += 1;
+      if (!hole[i] && [0, 1, 2].some((c) => image.data[i * 3 + c] !== original[i * 3 + c]))
+        changedOutside += 1;
+    }
+    expect(yellow).toBe(0);
+    expect(changedOutside).toBe(0);
+    // Where the blob was, the floor again (its planks' seams make the error a few levels).
+    expect(meanError(image, hole, FLOOR, 195, 235)).toBeLessThan(20);
+  });
+
+  it('stays when the scene holds that colour beside the hole (a yellow chair), and a fill of the scene stays', async () => {
+    const { image, hole, width } = fillWithMadeUpBlob();
+    for (let y = 280; y < 340; y += 1) {
+      for (let x = 460; x < 520; x += 1) image.data.set(MADE_UP_YELLOW, (y * width + x) * 3);
+    }
+    const withBlob = Buffer.from(image.data);
+    expect(await replaceInventedColours(image, hole)).toBe(false);
+    expect(Buffer.from(image.data).equals(withBlob)).toBe(true);
+    const scene = studio(640, 400, true);
+    const sceneBefore = Buffer.from(scene.data);
+    expect(await replaceInventedColours(scene, hole)).toBe(false);
+    expect(Buffer.from(scene.data).equals(sceneBefore)).toBe(true);
   });
 });
 

@@ -206,7 +206,8 @@ export type FillOptions = {
  * textured or uneven (wood, fabric, a floor meeting a wall, a landscape) and the hole leaves enough
  * of the scene round it, the inpainting model (MI-GAN, `ml/migan-model.ts`) makes up the scene
  * behind the object, where copied patches leave blotches, seams and streaks and a smooth fill a
- * blur; its tone is then brought to the rim's (matchRimTone). Otherwise, and when the model cannot
+ * blur; a colour it made up is filled again (replaceInventedColours), and its tone is brought to
+ * the rim's (matchRimTone). Otherwise, and when the model cannot
  * run: on an even backdrop the smooth push-pull fill, which is exact there (the model's fill shows
  * as a faint patch); on textured surroundings patches copied from them.
  * `protect` pixels are never painted nor copied; `exclude` pixels are never copied; `keepOut`
@@ -241,6 +242,7 @@ export async function fillHole(
     const wall = findPlainWallPart(raster, target, exclude);
     const modelTarget = withEnclosedPieces(target, raster.width, protect);
     if (await inpaintWithMigan(raster, modelTarget, { feather: true, keep: exclude })) {
+      await replaceInventedColours(raster, modelTarget, { exclude, seed });
       matchRimTone(raster, modelTarget, exclude);
       addMissingGrain(raster, modelTarget, exclude);
       if (wall) fillSmooth(raster, wall.part, { exclude: wall.sideExclude, seed });
@@ -1223,6 +1225,113 @@ function createGrainNoise(seed: number): () => number {
     return state / 0x7fffffff;
   };
   return () => (random() + random() + random() - 1.5) * 2;
+}
+
+/** Levels per bin of the colour histogram a fill's colours are looked up in (each channel). */
+const COLOUR_BIN = 16;
+/** Share of the colours round a hole a bin (with its neighbours) must hold for its colour to be there. */
+const SEEN_SHARE = 0.0005;
+/** Share of the frame a piece of the fill in an unseen colour must cover to be filled again. */
+const INVENTED_SHARE = 0.002;
+/** Least size (pixels) of a piece still unseen after the model's second go. */
+const INVENTED_LEFTOVER = 30;
+
+/**
+ * Fills again (in place) the pieces of the model's fill whose colour is nowhere round the hole: a
+ * colour the scene round it does not hold is one the model made up. Where a living room's orange
+ * armchair stood, MI-GAN painted a bright yellow blob on the grey rug (the same with the
+ * armchair's pixels greyed out). Such a piece is greyed to the mean of the rest of the fill (the
+ * model heeds what lies under its hole) and given to the model again, which then carries the rug
+ * on; what is still unseen after that (a few spots) is filled smoothly from round it. Returns
+ * whether anything was filled again.
+ */
+export async function replaceInventedColours(
+  raster: Raster,
+  hole: Uint8Array,
+  options: { exclude?: Uint8Array; seed?: number } = {},
+): Promise<boolean> {
+  const { exclude, seed } = options;
+  const invented = findUnseenColours(raster, hole, exclude, INVENTED_SHARE * hole.length);
+  if (!invented) return false;
+  paintMeanOfRest(raster, invented, hole);
+  await inpaintWithMigan(raster, invented, { feather: true, keep: exclude });
+  const leftover = findUnseenColours(raster, invented, exclude, INVENTED_LEFTOVER);
+  if (leftover) fillRegion(raster, leftover, { exclude, seed });
+  return true;
+}
+
+/**
+ * The pieces of the hole, at least `minPiece` pixels each and grown by a few pixels (within the
+ * hole), whose colour the known pixels round the hole (as far as half the hole's side) do not
+ * hold: no bin of the colour histogram next to theirs holds SEEN_SHARE of them. Null when none.
+ */
+function findUnseenColours(
+  raster: Raster,
+  hole: Uint8Array,
+  exclude: Uint8Array | undefined,
+  minPiece: number,
+): Uint8Array | null {
+  const { width, height, channels, data } = raster;
+  const holeCount = countSet(hole);
+  if (holeCount === 0) return null;
+  const around = dilate(hole, width, height, Math.max(16, Math.round(Math.sqrt(holeCount) / 2)));
+  const bins = 256 / COLOUR_BIN;
+  const binOf = (i: number, c: number) => Math.floor(data[i * channels + c]! / COLOUR_BIN);
+  const counts = new Uint32Array(bins * bins * bins);
+  let seen = 0;
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!around[i] || hole[i] || exclude?.[i]) continue;
+    const bin = (binOf(i, 0) * bins + binOf(i, 1)) * bins + binOf(i, 2);
+    counts[bin] = counts[bin]! + 1;
+    seen += 1;
+  }
+  if (seen === 0) return null;
+  const enough = Math.max(3, seen * SEEN_SHARE);
+  const isSeen = (r: number, g: number, b: number) => {
+    let support = 0;
+    for (let rr = Math.max(0, r - 1); rr <= Math.min(bins - 1, r + 1); rr += 1) {
+      for (let gg = Math.max(0, g - 1); gg <= Math.min(bins - 1, g + 1); gg += 1) {
+        for (let bb = Math.max(0, b - 1); bb <= Math.min(bins - 1, b + 1); bb += 1) {
+          support += counts[(rr * bins + gg) * bins + bb]!;
+          if (support >= enough) return true;
+        }
+      }
+    }
+    return false;
+  };
+  const unseen = new Uint8Array(hole.length);
+  let unseenCount = 0;
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!hole[i] || isSeen(binOf(i, 0), binOf(i, 1), binOf(i, 2))) continue;
+    unseen[i] = 1;
+    unseenCount += 1;
+  }
+  if (unseenCount < minPiece) return null;
+  const { labels, components } = labelComponents(unseen, width, height);
+  const kept = new Uint8Array(components.length + 1);
+  for (const part of components) if (part.area >= minPiece) kept[part.label] = 1;
+  if (!kept.includes(1)) return null;
+  const pieces = new Uint8Array(hole.length);
+  for (let i = 0; i < labels.length; i += 1) pieces[i] = kept[labels[i]!]!;
+  const grown = dilate(pieces, width, height, 4);
+  return grown.map((v, i) => (v && hole[i] ? 1 : 0));
+}
+
+/** Paints the pixels of `mask` the mean colour of the other pixels of `within`. */
+function paintMeanOfRest(raster: Raster, mask: Uint8Array, within: Uint8Array): void {
+  const { channels, data } = raster;
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < mask.length; i += 1) {
+    if (mask[i] || !within[i]) continue;
+    for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + data[i * channels + c]!;
+    count += 1;
+  }
+  if (count === 0) return;
+  const mean = sum.map((v) => Math.round(v / count));
+  for (let i = 0; i < mask.length; i += 1) {
+    if (mask[i]) for (let c = 0; c < 3; c += 1) data[i * channels + c] = mean[c]!;
+  }
 }
 
 /**
