@@ -4,6 +4,7 @@ import { closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
 import {
   chokeBackdropRim,
+  measureCutOut,
   measureFootprint,
   planPlacement,
 } from '../src/pipeline/place-product.js';
@@ -43,6 +44,39 @@ describe('planning where the new product stands', () => {
     });
     const scale = box.height / 200;
     expect(Math.abs(box.y + 180 * scale - bottle.bottom)).toBeLessThanOrEqual(1);
+  });
+
+  /** A 200x200 cut-out (RGBA PNG) whose opaque pixels are those `isSolid` says. */
+  const cutOut = (isSolid: (x: number, y: number) => boolean) => {
+    const data = new Uint8Array(200 * 200 * 4);
+    for (let y = 0; y < 200; y += 1) {
+      for (let x = 0; x < 200; x += 1) {
+        if (isSolid(x, y)) data.set([40, 40, 40, 255], (y * 200 + x) * 4);
+      }
+    }
+    return sharp(data, { raw: { width: 200, height: 200, channels: 4 } })
+      .png()
+      .toBuffer();
+  };
+
+  it('stands a shoe on its sole, not on the tip of a lace hanging below it', async () => {
+    // The shoe's body ends at row 139; a lace 2 px wide hangs from it to row 189.
+    const shoe = await cutOut(
+      (x, y) =>
+        (y >= 60 && y < 140 && x >= 10 && x < 190) || (y >= 140 && y < 190 && x >= 120 && x < 122),
+    );
+    expect((await measureCutOut(shoe)).solidBottom).toBe(140);
+    // A stool's four thin legs are what it stands on, and so is a short fringe under a body.
+    const stool = await cutOut(
+      (x, y) =>
+        (y >= 20 && y < 40 && x >= 20 && x < 180) ||
+        (y >= 40 && y < 190 && [20, 70, 120, 170].some((leg) => x >= leg && x < leg + 6)),
+    );
+    expect((await measureCutOut(stool)).solidBottom).toBe(190);
+    const fringed = await cutOut(
+      (x, y) => (y >= 60 && y < 140 && x >= 10 && x < 190) || (y >= 140 && y < 146 && x === 100),
+    );
+    expect((await measureCutOut(fringed)).solidBottom).toBe(146);
   });
 
   it("stands the product on the old object's lowest row even below the slot", () => {

@@ -277,7 +277,10 @@ export type CutOutShape = {
   height: number;
   opaqueShare: number;
   foot?: { centre: number; baseWidth: number };
-  /** Rows down to the lowest solid row (alpha >= 128): faint rows below it do not stand. */
+  /**
+   * Rows down to the lowest solid row (alpha >= 128) of its body: faint rows below it do not
+   * stand, nor does a thin part hanging well below it (see bodyBottom).
+   */
   solidBottom?: number;
   /** The area of the solid pixels' outline (their convex hull), in cut-out pixels. */
   outlineArea?: number;
@@ -476,7 +479,38 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   const bounds = { minX: 0, maxX: width - 1, minY, maxY };
   const foot = measureFoot(data, width, bounds, (v) => v >= 128);
   const outlineArea = outlineOf(data, width, (v) => v >= 128).area;
-  return { width, height, opaqueShare, foot, solidBottom: maxY + 1, outlineArea };
+  return {
+    width,
+    height,
+    opaqueShare,
+    foot,
+    solidBottom: bodyBottom(data, width, maxY) + 1,
+    outlineArea,
+  };
+}
+
+/** Share of its widest row's solid pixels a row holds to be of the product's body, not a lace. */
+const BODY_ROW_SHARE = 0.03;
+/** How far (share of the cut-out's height) a thin part hangs below the body before it is one. */
+const HANGING_SHARE = 0.05;
+
+/**
+ * The lowest row of the product's body (alpha 128 and up): a thin part hanging well below it
+ * (a sneaker's untied lace, 18% of its height below the sole) is not what it stands on; stood on
+ * its tip, the shoe floated over the floor. A short fringe under the body (a stool's feet, a
+ * cut-out's soft last rows) is: then `maxY`, the lowest solid row.
+ */
+function bodyBottom(alpha: Uint8Array, width: number, maxY: number): number {
+  const rows = new Uint32Array(maxY + 1);
+  for (let i = 0; i < (maxY + 1) * width; i += 1) {
+    const y = Math.floor(i / width);
+    if (alpha[i]! >= 128) rows[y] = rows[y]! + 1;
+  }
+  let widest = 0;
+  for (const count of rows) widest = Math.max(widest, count);
+  let body = maxY;
+  while (body > 0 && rows[body]! < widest * BODY_ROW_SHARE) body -= 1;
+  return maxY - body > (alpha.length / width) * HANGING_SHARE ? body : maxY;
 }
 
 /** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */
