@@ -12,10 +12,11 @@ import {
   dilate,
   padBox,
   luminanceAt,
+  meanColour,
   upsampleCells,
   type Raster,
 } from './raster.js';
-import { boxMean, countSet, cropHoleMasks, labelComponents } from './mask-tools.js';
+import { boxMean, countSet, cropHoleMasks, labelComponents, maskOfParts } from './mask-tools.js';
 
 /**
  * Detail (levels, see measureSurroundingTexture) around a hole above which its background counts as textured and is
@@ -1308,29 +1309,22 @@ function findUnseenColours(
   }
   if (unseenCount < minPiece) return null;
   const { labels, components } = labelComponents(unseen, width, height);
-  const kept = new Uint8Array(components.length + 1);
-  for (const part of components) if (part.area >= minPiece) kept[part.label] = 1;
-  if (!kept.includes(1)) return null;
-  const pieces = new Uint8Array(hole.length);
-  for (let i = 0; i < labels.length; i += 1) pieces[i] = kept[labels[i]!]!;
-  const grown = dilate(pieces, width, height, 4);
+  const kept = new Set(components.filter((part) => part.area >= minPiece).map((p) => p.label));
+  if (kept.size === 0) return null;
+  const grown = dilate(maskOfParts(labels, kept).parts, width, height, 4);
   return grown.map((v, i) => (v && hole[i] ? 1 : 0));
 }
 
 /** Paints the pixels of `mask` the mean colour of the other pixels of `within`. */
 function paintMeanOfRest(raster: Raster, mask: Uint8Array, within: Uint8Array): void {
   const { channels, data } = raster;
-  const sum = [0, 0, 0];
-  let count = 0;
+  const mean = meanColour(
+    raster,
+    within.map((v, i) => (v && !mask[i] ? 1 : 0)),
+  );
+  if (!mean) return;
   for (let i = 0; i < mask.length; i += 1) {
-    if (mask[i] || !within[i]) continue;
-    for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + data[i * channels + c]!;
-    count += 1;
-  }
-  if (count === 0) return;
-  const mean = sum.map((v) => Math.round(v / count));
-  for (let i = 0; i < mask.length; i += 1) {
-    if (mask[i]) for (let c = 0; c < 3; c += 1) data[i * channels + c] = mean[c]!;
+    if (mask[i]) for (let c = 0; c < 3; c += 1) data[i * channels + c] = Math.round(mean[c]!);
   }
 }
 

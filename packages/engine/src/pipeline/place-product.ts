@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { Box } from '../types.js';
-import { boundingBoxOf, clipBox, dilate, padBox, type Raster } from './raster.js';
+import { boundingBoxOf, clipBox, dilate, meanColour, padBox, type Raster } from './raster.js';
 import {
   addGrain,
   matchTone,
@@ -467,12 +467,15 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   let sum = 0;
   let minY = height;
   let maxY = -1;
+  // Solid pixels per row, for the body's lowest row (bodyBottom).
+  const solidRows = new Uint32Array(height);
   for (let i = 0; i < data.length; i += 1) {
     sum += data[i]!;
     if (data[i]! < 128) continue;
     const y = Math.floor(i / width);
     minY = Math.min(minY, y);
     maxY = Math.max(maxY, y);
+    solidRows[y] = solidRows[y]! + 1;
   }
   const opaqueShare = sum / 255 / data.length;
   if (maxY < 0) return { width, height, opaqueShare };
@@ -484,7 +487,7 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
     height,
     opaqueShare,
     foot,
-    solidBottom: bodyBottom(data, width, maxY) + 1,
+    solidBottom: bodyBottom(solidRows, maxY) + 1,
     outlineArea,
   };
 }
@@ -495,22 +498,18 @@ const BODY_ROW_SHARE = 0.03;
 const HANGING_SHARE = 0.05;
 
 /**
- * The lowest row of the product's body (alpha 128 and up): a thin part hanging well below it
+ * The lowest row of the product's body, from the solid pixels (alpha 128 and up) of each row of
+ * the cut-out: a thin part hanging well below it
  * (a sneaker's untied lace, 18% of its height below the sole) is not what it stands on; stood on
  * its tip, the shoe floated over the floor. A short fringe under the body (a stool's feet, a
  * cut-out's soft last rows) is: then `maxY`, the lowest solid row.
  */
-function bodyBottom(alpha: Uint8Array, width: number, maxY: number): number {
-  const rows = new Uint32Array(maxY + 1);
-  for (let i = 0; i < (maxY + 1) * width; i += 1) {
-    const y = Math.floor(i / width);
-    if (alpha[i]! >= 128) rows[y] = rows[y]! + 1;
-  }
+function bodyBottom(solidRows: Uint32Array, maxY: number): number {
   let widest = 0;
-  for (const count of rows) widest = Math.max(widest, count);
+  for (const count of solidRows) widest = Math.max(widest, count);
   let body = maxY;
-  while (body > 0 && rows[body]! < widest * BODY_ROW_SHARE) body -= 1;
-  return maxY - body > (alpha.length / width) * HANGING_SHARE ? body : maxY;
+  while (body > 0 && solidRows[body]! < widest * BODY_ROW_SHARE) body -= 1;
+  return maxY - body > solidRows.length * HANGING_SHARE ? body : maxY;
 }
 
 /** The planned product's opaque pixels in the frame, shrunk by a margin: what it will hide. */
@@ -668,17 +667,6 @@ async function backdropOf(cutOut: Uint8Array): Promise<number[] | null> {
     count += 1;
   }
   return count >= 20 ? sum.map((value) => value / count) : null;
-}
-
-function meanColour(raster: Raster, mask: Uint8Array): number[] | null {
-  const sum = [0, 0, 0];
-  let count = 0;
-  for (let i = 0; i < mask.length; i += 1) {
-    if (!mask[i]) continue;
-    for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + raster.data[i * raster.channels + c]!;
-    count += 1;
-  }
-  return count > 0 ? sum.map((value) => value / count) : null;
 }
 
 /** Lightness apart (0..255) beyond which the product's old backdrop would show as a halo. */

@@ -147,6 +147,18 @@ export async function resizeMask(
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
+/** The mean RGB of the pixels of `mask`; null when it has none. */
+export function meanColour(raster: Raster, mask: Uint8Array): number[] | null {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let i = 0; i < mask.length; i += 1) {
+    if (!mask[i]) continue;
+    for (let c = 0; c < 3; c += 1) sum[c] = sum[c]! + raster.data[i * raster.channels + c]!;
+    count += 1;
+  }
+  return count > 0 ? sum.map((value) => value / count) : null;
+}
+
 /** Luminance (Rec. 601 weights, 0..255) of the pixel whose first channel is at `p`. */
 export function luminanceAt(data: ArrayLike<number>, p: number): number {
   return 0.299 * data[p]! + 0.587 * data[p + 1]! + 0.114 * data[p + 2]!;
