@@ -210,6 +210,65 @@ export function dilate(
 }
 
 /**
+ * The largest (or smallest) value over the square of side 2·radius+1 round each pixel of a
+ * one-channel image, cut at the image's edges: a grey-level dilation (erosion). Separable, and
+ * van Herk and Gil-Werman's running maxima within blocks of the window's length make it three
+ * comparisons a pixel whatever the radius.
+ */
+export function rankFilter(
+  values: Uint8Array,
+  width: number,
+  height: number,
+  radius: number,
+  kind: 'max' | 'min',
+): Uint8Array {
+  const isMax = kind === 'max';
+  // Padding that never wins, so the square is cut at the edges.
+  const neutral = isMax ? 0 : 255;
+  const span = 2 * radius + 1;
+  const longest = Math.max(width, height) + 2 * radius;
+  const padded = Math.ceil(longest / span) * span;
+  const line = new Uint8Array(padded);
+  const ahead = new Uint8Array(padded);
+  const behind = new Uint8Array(padded);
+  // One pass along lines of `length` pixels `step` apart, starting `starts(k)` for each line k.
+  const pass = (
+    source: Uint8Array,
+    lines: number,
+    length: number,
+    start: (k: number) => number,
+    step: number,
+  ) => {
+    const out = new Uint8Array(source.length);
+    for (let k = 0; k < lines; k += 1) {
+      const first = start(k);
+      line.fill(neutral);
+      for (let j = 0; j < length; j += 1) line[j + radius] = source[first + j * step]!;
+      const end = Math.ceil((length + 2 * radius) / span) * span;
+      for (let j = 0; j < end; j += 1) {
+        const a = ahead[j - 1]!;
+        const b = line[j]!;
+        ahead[j] = j % span === 0 || (isMax ? b > a : b < a) ? b : a;
+      }
+      for (let j = end - 1; j >= 0; j -= 1) {
+        const a = behind[j + 1]!;
+        const b = line[j]!;
+        behind[j] = j % span === span - 1 || j === end - 1 || (isMax ? b > a : b < a) ? b : a;
+      }
+      // The window of pixel j is padded [j, j + 2·radius]: the end of one block and the start of the next.
+      for (let j = 0; j < length; j += 1) {
+        const a = behind[j]!;
+        const b = ahead[j + 2 * radius]!;
+        out[first + j * step] = (isMax ? b > a : b < a) ? b : a;
+      }
+    }
+    return out;
+  };
+  const rows = pass(values, height, width, (y) => y * width, 1);
+  return pass(rows, width, height, (x) => x, width);
+}
+
+/**
  * A three-channel image of cells `factor` pixels wide brought to `width` x `height` pixels,
  * bilinearly between cell centres (clamped at the edges); separable, so cheap on large areas.
  */

@@ -18,6 +18,7 @@ import {
   luminanceAt,
   measureTransparency,
   padBox,
+  rankFilter,
   resizeMask,
   resizeRaster,
   type Raster,
@@ -280,7 +281,8 @@ export async function findRemovalHole(
       }
     }
   }
-  const strands = salient && saliency ? findStrandsToFrame(saliency, { box, hole, words }) : null;
+  const strands =
+    salient && saliency ? findStrandsToFrame(frame, saliency, { box, hole, words }) : null;
   if (strands) {
     const strandsGrown = dilate(strands, width, height, radius);
     for (let i = 0; i < hole.length; i += 1) {
@@ -853,18 +855,32 @@ const STRAND_LEVEL = 8;
 /** How near the frame's edge (share of its longer side) a strand ends to run off it. */
 const STRAND_EDGE = 0.01;
 
+/** Side of the square (share of the frame's longer side) a thin line is narrower than. */
+const LINE_SIZE = 0.016;
+/** Levels by which a thin line is darker or lighter than the grey closing or opening over it. */
+const LINE_CONTRAST = 12;
+/** Largest share of thin-line pixels round a pixel (a square six LINE_SIZE wide) on a backdrop. */
+const MAX_LINE_DENSITY = 0.5;
+/** Share of the gap between a thin line's end and the hole over which the line must go on. */
+const LINE_CARRIED = 0.8;
+/** How far (share of the frame's longer side) a thin line may end short of the hole it points at. */
+const LINE_GAP = 0.2;
+
 /**
  * Thin parts of the old object that run on from the hole to the frame's edge, past the reach of
  * findProtrudingParts: a camera's strap hanging from above the picture, which the saliency model
- * sees only faintly (a tenth of its certainty), or a pendant lamp's cord. Left, they hang from
- * nothing in the new ad. A strand is a part of what the model sees outside the hole (from
- * STRAND_LEVEL up) that is thin for its length, is small beside the object, ends at the frame's
- * edge and leaves the hole above the object's foot (a table's or a shelf's edge meets the object
- * at its foot). A line of the scene that passes behind the object (a shelf's or a table's back
- * edge, a horizon) runs off the frame on both sides of it: parts that run off opposite sides of
- * the frame are the scene's and stay. Null when there is none.
+ * sees only faintly (a tenth of its certainty), a pendant lamp's cord, or the metal handle of a tea
+ * infuser, which it does not see at all. Left, they hang from nothing in the new ad. A strand is a
+ * part of what the model sees outside the hole (from STRAND_LEVEL up), or of the thin lines darker
+ * or lighter than what lies round them (a grey top-hat: narrower than LINE_SIZE) where such lines
+ * are few (not in a texture), that is thin for its length, is small beside the object, ends at the frame's edge and
+ * leaves the hole above the object's foot (a table's or a shelf's edge meets the object at its
+ * foot). A line of the scene that passes behind the object (a shelf's or a table's back edge, a
+ * horizon) runs off the frame on both sides of it: parts that run off opposite sides of the frame
+ * are the scene's and stay. Null when there is none.
  */
 function findStrandsToFrame(
+  frame: Raster,
   saliency: Raster,
   found: { box: Box; hole: Uint8Array; words: Uint8Array },
 ): Uint8Array | null {
@@ -875,7 +891,58 @@ function findStrandsToFrame(
   for (let i = 0; i < count; i += 1) {
     seen[i] = !hole[i] && !words[i] && saliency.data[i]! >= STRAND_LEVEL ? 1 : 0;
   }
-  const { labels, components } = labelComponents(seen, width, height);
+  const attachBelow = Math.min(height, Math.ceil(box.y + box.height * STRAND_ATTACH));
+  const rim = dilate(hole, width, height, 2);
+  // A part the model sees leaves the hole's rim above the object's foot.
+  const fromModel = strandsAmong(seen, saliency, box, (part, labels) => {
+    for (let i = 0; i < attachBelow * width; i += 1) {
+      if (rim[i] && labels[i] === part.label) return new Uint8Array(0);
+    }
+    return null;
+  });
+  // Thin lines are looked for at half size: the grey filters and the parts' labels cost a
+  // quarter, and a strand is grown past its edge when it joins the hole anyway.
+  const half = { width: Math.ceil(width / 2), height: Math.ceil(height / 2) };
+  const holeHalf = halveMask(hole, width, height);
+  const luminance = halveLuminance(frame);
+  const { lines, contrasted } = findThinLines(luminance, holeHalf, halveMask(words, width, height));
+  const boxHalf = { x: box.x / 2, y: box.y / 2, width: box.width / 2, height: box.height / 2 };
+  // A long thin line that is not one of many alike (planks' seams, stripes) points at the hole
+  // above the object's foot from nearby (short bits at the frame's edge are the scene's). Where
+  // it joins the object (a handle's hinge among loose tea) it is lost among other lines, and the
+  // gap is taken with it.
+  const family = directionsOfLongLines(lines, half);
+  const longLine = Math.max(half.width, half.height) * LONG_LINE;
+  const linesHalf = strandsAmong(lines, half, boxHalf, (part, labels) => {
+    const axis = axisOf(part, labels, half.width);
+    if (axis.high - axis.low < longLine || isOneOfMany(axis, family)) return null;
+    return corridorToHole(axis, {
+      ...half,
+      hole: holeHalf,
+      contrasted,
+      attachBelow: attachBelow / 2,
+    });
+  });
+  const fromLines = linesHalf && doubleMask(linesHalf, half, { width, height });
+  if (!fromModel || !fromLines) return fromModel ?? fromLines;
+  for (let i = 0; i < count; i += 1) fromModel[i] ||= fromLines[i]!;
+  return fromModel;
+}
+
+/**
+ * The strands among the parts of `candidates` (see findStrandsToFrame): thin, small beside the
+ * object, running to the frame's edge, joining the hole (`join` gives the pixels between them, or
+ * null when the part does not join it) and not a line across the frame. The parts with their
+ * joins; null when there is none.
+ */
+function strandsAmong(
+  candidates: Uint8Array,
+  size: { width: number; height: number },
+  box: Box,
+  join: (part: Component, labels: Int32Array) => Uint8Array | null,
+): Uint8Array | null {
+  const { width, height } = size;
+  const { labels, components } = labelComponents(candidates, width, height);
   const side = Math.max(width, height);
   // The model's map fades in the last pixels at the picture's edge: a strand ends near it.
   const edge = Math.max(2, Math.round(side * STRAND_EDGE));
@@ -900,23 +967,271 @@ function findStrandsToFrame(
     );
   });
   if (thin.length === 0) return null;
-  // The parts that leave the hole's rim above the object's foot.
-  const attachBelow = Math.min(height, Math.ceil(box.y + box.height * STRAND_ATTACH));
-  const rim = dilate(hole, width, height, 2);
-  const leaves = new Uint8Array(components.length + 1);
-  for (let i = 0; i < attachBelow * width; i += 1) if (labels[i] && rim[i]) leaves[labels[i]!] = 1;
-  const strands = thin.filter((part) => leaves[part.label]);
-  const reached = strands.map(sidesReached);
-  const across = {
-    sides: reached.some((r) => r.left) && reached.some((r) => r.right),
-    ends: reached.some((r) => r.top) && reached.some((r) => r.bottom),
-  };
-  const kept = strands.filter((_, k) => {
-    const r = reached[k]!;
-    return !((across.sides && (r.left || r.right)) || (across.ends && (r.top || r.bottom)));
+  const joined = thin.flatMap((part) => {
+    const between = join(part, labels);
+    return between ? [{ part, between, reached: sidesReached(part) }] : [];
   });
+  const across = {
+    sides: joined.some((s) => s.reached.left) && joined.some((s) => s.reached.right),
+    ends: joined.some((s) => s.reached.top) && joined.some((s) => s.reached.bottom),
+  };
+  const kept = joined.filter(
+    ({ reached: r }) =>
+      !((across.sides && (r.left || r.right)) || (across.ends && (r.top || r.bottom))),
+  );
   if (kept.length === 0) return null;
-  return maskOfParts(labels, new Set(kept.map((part) => part.label))).parts;
+  const strands = maskOfParts(labels, new Set(kept.map((s) => s.part.label))).parts;
+  for (const { between } of kept)
+    for (let i = 0; i < between.length; i += 1) strands[i] ||= between[i]!;
+  return strands;
+}
+
+/** A thin part's axis: its centre, direction (unit), ends along it and half its mean width. */
+type Axis = {
+  cx: number;
+  cy: number;
+  dx: number;
+  dy: number;
+  low: number;
+  high: number;
+  halfWidth: number;
+};
+
+/** The principal direction of a part's pixels through their centre, and its ends along it. */
+function axisOf(part: Component, labels: Int32Array, width: number): Axis {
+  const cx = part.sumX / part.area;
+  const cy = part.sumY / part.area;
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  for (let y = part.minY; y <= part.maxY; y += 1) {
+    for (let x = part.minX; x <= part.maxX; x += 1) {
+      if (labels[y * width + x] !== part.label) continue;
+      xx += (x - cx) * (x - cx);
+      yy += (y - cy) * (y - cy);
+      xy += (x - cx) * (y - cy);
+    }
+  }
+  const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
+  const dx = Math.cos(angle);
+  const dy = Math.sin(angle);
+  let low = Infinity;
+  let high = -Infinity;
+  for (let y = part.minY; y <= part.maxY; y += 1) {
+    for (let x = part.minX; x <= part.maxX; x += 1) {
+      if (labels[y * width + x] !== part.label) continue;
+      const along = (x - cx) * dx + (y - cy) * dy;
+      low = Math.min(low, along);
+      high = Math.max(high, along);
+    }
+  }
+  const halfWidth = part.area / (high - low + 1) / 2;
+  return { cx, cy, dx, dy, low, high, halfWidth };
+}
+
+/**
+ * A thin part's end farther from the frame's edges (where it leaves the object), as a position
+ * along its axis, and the direction (+1 or -1) in which the axis goes on from there.
+ */
+function innerEnd(axis: Axis, width: number, height: number): { from: number; step: 1 | -1 } {
+  const toEdge = (t: number) => {
+    const x = axis.cx + t * axis.dx;
+    const y = axis.cy + t * axis.dy;
+    return Math.min(x, y, width - 1 - x, height - 1 - y);
+  };
+  return toEdge(axis.high) >= toEdge(axis.low)
+    ? { from: axis.high, step: 1 }
+    : { from: axis.low, step: -1 };
+}
+
+/** Length (share of the frame's longer side) from which a thin line counts among the scene's. */
+const LONG_LINE = 0.08;
+/** Lines within this angle (radians) of each other run alike. */
+const ALIKE_ANGLE = 0.17;
+/** How many other long lines running alike make a line one of a pattern (planks, stripes). */
+const PATTERN_LINES = 3;
+
+/** The directions (radians, 0..π) of the long thin lines among `lines`. */
+function directionsOfLongLines(
+  lines: Uint8Array,
+  size: { width: number; height: number },
+): number[] {
+  const { width, height } = size;
+  const { labels, components } = labelComponents(lines, width, height);
+  const long = Math.max(width, height) * LONG_LINE;
+  return components
+    .filter((part) => {
+      const length = Math.hypot(part.maxX - part.minX + 1, part.maxY - part.minY + 1);
+      return length >= long && part.area / length <= length * STRAND_THINNESS;
+    })
+    .map((part) => {
+      const { dx, dy } = axisOf(part, labels, width);
+      return (Math.atan2(dy, dx) + Math.PI) % Math.PI;
+    });
+}
+
+/**
+ * Whether a line runs alike with PATTERN_LINES other long lines of the picture (its own direction
+ * is among `directions` once): the seams of planks or a stripe, the scene's, not an object's rod.
+ */
+function isOneOfMany(axis: Axis, directions: number[]): boolean {
+  const own = (Math.atan2(axis.dy, axis.dx) + Math.PI) % Math.PI;
+  const alike = directions.filter((direction) => {
+    const apart = Math.abs(direction - own);
+    return Math.min(apart, Math.PI - apart) <= ALIKE_ANGLE;
+  });
+  return alike.length > PATTERN_LINES;
+}
+
+/**
+ * The pixels between a thin part and the hole it points at: its axis carried on from its end
+ * farther from the frame's edges, at most LINE_GAP of the frame's side, until it meets the hole
+ * above `attachBelow`, with lines of any density (`contrasted`) along most of the way
+ * (LINE_CARRIED); as wide as twice the part. Empty when the part touches the hole; null when its
+ * axis misses it or the line breaks off on the way.
+ */
+function corridorToHole(
+  axis: Axis,
+  scene: {
+    width: number;
+    height: number;
+    hole: Uint8Array;
+    contrasted: Float32Array;
+    attachBelow: number;
+  },
+): Uint8Array | null {
+  const { width, height, hole, contrasted, attachBelow } = scene;
+  const { cx, cy, dx, dy } = axis;
+  const { from, step } = innerEnd(axis, width, height);
+  const halfWidth = Math.max(2, 2 * axis.halfWidth);
+  const reach = Math.round(Math.max(width, height) * LINE_GAP);
+  // Steps on which the line goes on across the axis (within the corridor's width).
+  let carried = 0;
+  for (let t = 0; t <= reach; t += 1) {
+    const x = Math.round(cx + (from + step * t) * dx);
+    const y = Math.round(cy + (from + step * t) * dy);
+    if (x < 0 || y < 0 || x >= width || y >= height || y >= attachBelow) return null;
+    if (!hole[y * width + x]) {
+      for (let o = -halfWidth; o <= halfWidth; o += 1) {
+        const qx = Math.round(x - dy * o);
+        const qy = Math.round(y + dx * o);
+        if (qx >= 0 && qy >= 0 && qx < width && qy < height && contrasted[qy * width + qx]) {
+          carried += 1;
+          break;
+        }
+      }
+      continue;
+    }
+    if (t <= 1) return new Uint8Array(0);
+    // The line goes on to the hole, among other lines (a hinge on loose tea); an edge of
+    // something else that merely points at it breaks off.
+    if (carried < t * LINE_CARRIED) return null;
+    // Every pixel within half the corridor's width of the segment from the part's end to here.
+    const corridor = new Uint8Array(width * height);
+    const x0 = cx + from * dx;
+    const y0 = cy + from * dy;
+    for (let s = 0; s <= t; s += 1) {
+      const px = x0 + step * s * dx;
+      const py = y0 + step * s * dy;
+      for (let oy = -halfWidth; oy <= halfWidth; oy += 1) {
+        for (let ox = -halfWidth; ox <= halfWidth; ox += 1) {
+          const qx = Math.round(px + ox);
+          const qy = Math.round(py + oy);
+          if (qx >= 0 && qy >= 0 && qx < width && qy < height) corridor[qy * width + qx] = 1;
+        }
+      }
+    }
+    return corridor;
+  }
+  return null;
+}
+
+/**
+ * Thin lines darker or lighter than what lies round them (the grey closing or opening of the
+ * luminance over a square LINE_SIZE wide, less the luminance, past LINE_CONTRAST), outside the
+ * hole and the words: all of them (`contrasted`), and those where they are few (`lines`,
+ * MAX_LINE_DENSITY).
+ */
+function findThinLines(
+  luminance: Raster,
+  hole: Uint8Array,
+  words: Uint8Array,
+): { lines: Uint8Array; contrasted: Float32Array } {
+  const { width, height, data } = luminance;
+  const radius = Math.max(1, Math.round((Math.max(width, height) * LINE_SIZE) / 2));
+  const closed = rankFilter(
+    rankFilter(data, width, height, radius, 'max'),
+    width,
+    height,
+    radius,
+    'min',
+  );
+  const opened = rankFilter(
+    rankFilter(data, width, height, radius, 'min'),
+    width,
+    height,
+    radius,
+    'max',
+  );
+  const contrasted = new Float32Array(width * height);
+  for (let i = 0; i < contrasted.length; i += 1) {
+    if (hole[i] || words[i]) continue;
+    const value = data[i]!;
+    if (closed[i]! - value > LINE_CONTRAST || value - opened[i]! > LINE_CONTRAST) contrasted[i] = 1;
+  }
+  // A texture (loose tea, wood's grain) is lines all over: only where they are few round a pixel
+  // is it a line on a backdrop, and a rod lying on the texture's edge parts from it.
+  const density = boxMean(contrasted, width, height, radius * 3);
+  const lines = Uint8Array.from(contrasted, (v, i) =>
+    v && density[i]! <= MAX_LINE_DENSITY ? 1 : 0,
+  );
+  return { lines, contrasted };
+}
+
+/** The luminance of an RGB raster at half its size (means of 2x2 blocks, cut at the edges). */
+function halveLuminance(frame: Raster): Raster {
+  const { width, height, channels, data } = frame;
+  const w = Math.ceil(width / 2);
+  const h = Math.ceil(height / 2);
+  const sums = new Float32Array(w * h);
+  const counts = new Uint8Array(w * h);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const k = (y >> 1) * w + (x >> 1);
+      sums[k] = sums[k]! + luminanceAt(data, (y * width + x) * channels);
+      counts[k] = counts[k]! + 1;
+    }
+  }
+  return {
+    data: Uint8Array.from(sums, (sum, k) => Math.round(sum / counts[k]!)),
+    width: w,
+    height: h,
+    channels: 1,
+  };
+}
+
+/** A mask at half its size: a pixel is set when any of its 2x2 block is. */
+function halveMask(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const w = Math.ceil(width / 2);
+  const out = new Uint8Array(w * Math.ceil(height / 2));
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) if (mask[y * width + x]) out[(y >> 1) * w + (x >> 1)] = 1;
+  }
+  return out;
+}
+
+/** A half-size mask (halveMask) back at full size, each pixel as its 2x2 block. */
+function doubleMask(
+  mask: Uint8Array,
+  half: { width: number; height: number },
+  full: { width: number; height: number },
+): Uint8Array {
+  const out = new Uint8Array(full.width * full.height);
+  for (let y = 0; y < full.height; y += 1) {
+    for (let x = 0; x < full.width; x += 1)
+      out[y * full.width + x] = mask[(y >> 1) * half.width + (x >> 1)]!;
+  }
+  return out;
 }
 
 /**
