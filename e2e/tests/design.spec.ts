@@ -241,11 +241,24 @@ test('chat: reference images, create, regenerate, select as input and send again
   await expect(library).toBeHidden();
   await expect(pending.getByRole('listitem')).toHaveCount(2);
 
+  // The local engine may finish before the page looks: the answer's events are held until its
+  // 'creating' state has been seen (CI caught the image already there).
+  let releaseEvents!: () => void;
+  const eventsHeld = new Promise<void>((resolve) => (releaseEvents = resolve));
+  await page.route(
+    '**/api/generations/*/events',
+    async (route) => {
+      await eventsHeld;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await box.press('Enter');
   await expect(userMessages).toHaveCount(1);
   await expect(userMessages.first().getByRole('img')).toHaveCount(2);
   const answers = page.getByTestId('assistant-message');
   await expect(answers.first()).toContainText(CHAT_MESSAGES.creating);
+  releaseEvents();
   await expect(answers.first()).toContainText(CHAT_MESSAGES.created, { timeout: 60_000 });
   await shoot(page, 'chat-created');
 
