@@ -31,6 +31,18 @@ function maskOf(width: number, height: number, inside: (x: number, y: number) =>
 const inBox = (box: Box) => (x: number, y: number) =>
   x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
 
+/** Share of the pixels `inside` (a shape on an image `width` wide) that the hole takes. */
+function shareTaken(hole: Uint8Array, width: number, inside: (x: number, y: number) => boolean) {
+  let all = 0;
+  let taken = 0;
+  for (let i = 0; i < hole.length; i += 1) {
+    if (!inside(i % width, Math.floor(i / width))) continue;
+    all += 1;
+    taken += hole[i]!;
+  }
+  return taken / all;
+}
+
 /** Deterministic value noise in [0, 1): the grain of a synthetic wood. */
 function noise(x: number, y: number): number {
   const n = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
@@ -910,16 +922,8 @@ describe('taking a strap that runs from the old product off the frame', () => {
     };
     return { image, saliency };
   };
-  const share = (hole: Uint8Array, inside: (x: number, y: number) => boolean) => {
-    let all = 0;
-    let taken = 0;
-    for (let i = 0; i < hole.length; i += 1) {
-      if (!inside(i % 600, Math.floor(i / 600))) continue;
-      all += 1;
-      taken += hole[i]!;
-    }
-    return taken / all;
-  };
+  const share = (hole: Uint8Array, inside: (x: number, y: number) => boolean) =>
+    shareTaken(hole, 600, inside);
   const farFromBody = (x: number) => x < 150 || x > 450;
 
   it('takes the strap up to the frame, and leaves the shelf the body rests over', async () => {
@@ -949,6 +953,15 @@ describe('taking a handle the model does not see that runs from the old product 
   const hinge = inBox({ x: 200, y: 226, width: 52, height: 28 });
   const heap = (x: number, y: number) => y > 300 + 40 * Math.cos(x / 120) && y < 520;
   const box = { x: 240, y: 170, width: 180, height: 180 };
+  // The model sees the ball alone, surely.
+  const ballSaliency: Raster = {
+    data: Uint8Array.from({ length: 600 * 600 }, (_, i) =>
+      ball(i % 600, Math.floor(i / 600)) ? 255 : 0,
+    ),
+    width: 600,
+    height: 600,
+    channels: 1,
+  };
   const scene = (backdrop: (x: number, y: number) => number) => {
     const image = makeRaster(600, 600, (x, y) => {
       if (ball(x, y)) return [150, 150, 155];
@@ -960,26 +973,10 @@ describe('taking a handle the model does not see that runs from the old product 
       const tone = backdrop(x, y);
       return [tone, tone, tone];
     });
-    const saliency: Raster = {
-      data: Uint8Array.from({ length: 600 * 600 }, (_, i) =>
-        ball(i % 600, Math.floor(i / 600)) ? 255 : 0,
-      ),
-      width: 600,
-      height: 600,
-      channels: 1,
-    };
-    return { image, saliency };
+    return { image, saliency: ballSaliency };
   };
-  const share = (hole: Uint8Array, inside: (x: number, y: number) => boolean) => {
-    let all = 0;
-    let taken = 0;
-    for (let i = 0; i < hole.length; i += 1) {
-      if (!inside(i % 600, Math.floor(i / 600))) continue;
-      all += 1;
-      taken += hole[i]!;
-    }
-    return taken / all;
-  };
+  const share = (hole: Uint8Array, inside: (x: number, y: number) => boolean) =>
+    shareTaken(hole, 600, inside);
 
   it('takes the handle up to the frame over a plain backdrop', async () => {
     const { image, saliency } = scene(() => 242);
@@ -1002,15 +999,7 @@ describe('taking a handle the model does not see that runs from the old product 
       if (rod(x, y)) return [185, 185, 190];
       return y < 300 && x > 240 ? [200, 160, 120] : [242, 242, 242];
     });
-    const saliency: Raster = {
-      data: Uint8Array.from({ length: 600 * 600 }, (_, i) =>
-        ball(i % 600, Math.floor(i / 600)) ? 255 : 0,
-      ),
-      width: 600,
-      height: 600,
-      channels: 1,
-    };
-    const { hole } = await findRemovalHole(image, box, undefined, [], saliency);
+    const { hole } = await findRemovalHole(image, box, undefined, [], ballSaliency);
     expect(share(hole, (x, y) => seam(x, y) && y < 100)).toBe(0);
     expect(share(hole, (x, y) => rod(x, y) && x < 150)).toBe(0);
   });

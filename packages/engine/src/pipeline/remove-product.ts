@@ -894,7 +894,8 @@ function findStrandsToFrame(
   const attachBelow = Math.min(height, Math.ceil(box.y + box.height * STRAND_ATTACH));
   const rim = dilate(hole, width, height, 2);
   // A part the model sees leaves the hole's rim above the object's foot.
-  const fromModel = strandsAmong(seen, saliency, box, (part, labels) => {
+  const seenParts = labelComponents(seen, width, height);
+  const fromModel = strandsAmong(seenParts, saliency, box, (part, labels) => {
     for (let i = 0; i < attachBelow * width; i += 1) {
       if (rim[i] && labels[i] === part.label) return new Uint8Array(0);
     }
@@ -911,9 +912,10 @@ function findStrandsToFrame(
   // above the object's foot from nearby (short bits at the frame's edge are the scene's). Where
   // it joins the object (a handle's hinge among loose tea) it is lost among other lines, and the
   // gap is taken with it.
-  const family = directionsOfLongLines(lines, half);
+  const lineParts = labelComponents(lines, half.width, half.height);
+  const family = directionsOfLongLines(lineParts, half);
   const longLine = Math.max(half.width, half.height) * LONG_LINE;
-  const linesHalf = strandsAmong(lines, half, boxHalf, (part, labels) => {
+  const linesHalf = strandsAmong(lineParts, half, boxHalf, (part, labels) => {
     const axis = axisOf(part, labels, half.width);
     if (axis.high - axis.low < longLine || isOneOfMany(axis, family)) return null;
     return corridorToHole(axis, {
@@ -930,19 +932,19 @@ function findStrandsToFrame(
 }
 
 /**
- * The strands among the parts of `candidates` (see findStrandsToFrame): thin, small beside the
+ * The strands among the labelled `parts` of a mask (see findStrandsToFrame): thin, small beside the
  * object, running to the frame's edge, joining the hole (`join` gives the pixels between them, or
  * null when the part does not join it) and not a line across the frame. The parts with their
  * joins; null when there is none.
  */
 function strandsAmong(
-  candidates: Uint8Array,
+  parts: { labels: Int32Array; components: Component[] },
   size: { width: number; height: number },
   box: Box,
   join: (part: Component, labels: Int32Array) => Uint8Array | null,
 ): Uint8Array | null {
   const { width, height } = size;
-  const { labels, components } = labelComponents(candidates, width, height);
+  const { labels, components } = parts;
   const side = Math.max(width, height);
   // The model's map fades in the last pixels at the picture's edge: a strand ends near it.
   const edge = Math.max(2, Math.round(side * STRAND_EDGE));
@@ -1051,14 +1053,14 @@ const ALIKE_ANGLE = 0.17;
 /** How many other long lines running alike make a line one of a pattern (planks, stripes). */
 const PATTERN_LINES = 3;
 
-/** The directions (radians, 0..π) of the long thin lines among `lines`. */
+/** The directions (radians, 0..π) of the long thin lines among the labelled parts of a mask. */
 function directionsOfLongLines(
-  lines: Uint8Array,
+  parts: { labels: Int32Array; components: Component[] },
   size: { width: number; height: number },
 ): number[] {
-  const { width, height } = size;
-  const { labels, components } = labelComponents(lines, width, height);
-  const long = Math.max(width, height) * LONG_LINE;
+  const { labels, components } = parts;
+  const { width } = size;
+  const long = Math.max(width, size.height) * LONG_LINE;
   return components
     .filter((part) => {
       const length = Math.hypot(part.maxX - part.minX + 1, part.maxY - part.minY + 1);
@@ -1159,20 +1161,10 @@ function findThinLines(
 ): { lines: Uint8Array; contrasted: Float32Array } {
   const { width, height, data } = luminance;
   const radius = Math.max(1, Math.round((Math.max(width, height) * LINE_SIZE) / 2));
-  const closed = rankFilter(
-    rankFilter(data, width, height, radius, 'max'),
-    width,
-    height,
-    radius,
-    'min',
-  );
-  const opened = rankFilter(
-    rankFilter(data, width, height, radius, 'min'),
-    width,
-    height,
-    radius,
-    'max',
-  );
+  const rank = (values: Uint8Array, kind: 'max' | 'min') =>
+    rankFilter(values, width, height, radius, kind);
+  const closed = rank(rank(data, 'max'), 'min');
+  const opened = rank(rank(data, 'min'), 'max');
   const contrasted = new Float32Array(width * height);
   for (let i = 0; i < contrasted.length; i += 1) {
     if (hole[i] || words[i]) continue;
