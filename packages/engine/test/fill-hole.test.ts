@@ -789,6 +789,61 @@ describe('filling a hole on a studio background', () => {
     expect(rowsMean(image, 2, 20, 120, 128)).toBeGreaterThan(195);
   });
 
+  it("takes a far row's end where much of the hole runs to the frame's edge: no band of the far side's shade", async () => {
+    // The lower half of the hole reaches the frame's left edge (a mouse's soft shadow at the
+    // frame's corner); right of the hole those rows meet the shadow's edge. Carried across from
+    // that end, the shadow lay over the whole lower half as a dark band with a hard top.
+    const shade = (x: number, y: number) =>
+      x >= 160 ? -40 * Math.exp(-(x - 160) / 30) * Math.min(1, Math.max(0, (y - 110) / 60)) : 0;
+    const image = makeRaster(300, 260, (x, y) => {
+      const tone = 200 + shade(x, y) + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const body = inBox({ x: 40, y: 40, width: 120, height: 180 });
+    const tongue = inBox({ x: 0, y: 130, width: 40, height: 90 });
+    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    expect(rowsMean(image, 2, 60, 180, 216)).toBeGreaterThan(195);
+  });
+
+  it("still carries a line seen at a row's one end across to the frame's edge", async () => {
+    // A studio's table edge: a faint dark line along the wall's foot. Most of the hole runs to
+    // the frame's right edge; the line is seen only at the hole's left, and must go on to the right.
+    const line = (y: number) => (y >= 150 && y < 154 ? -14 : 0);
+    const image = makeRaster(300, 260, (x, y) => {
+      const tone = 205 + line(y) + grainAt(x, y, 1);
+      return [tone, tone, tone];
+    });
+    const body = inBox({ x: 60, y: 40, width: 180, height: 190 });
+    const tongue = inBox({ x: 240, y: 70, width: 60, height: 140 });
+    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    const lineDip = (x0: number, x1: number) =>
+      (rowsMean(image, x0, x1, 130, 140) + rowsMean(image, x0, x1, 164, 174)) / 2 -
+      rowsMean(image, x0, x1, 150, 154);
+    expect(lineDip(250, 298)).toBeGreaterThan(3);
+  });
+
+  it("carries a wall's soft meeting with the floor across to the frame's edge", async () => {
+    // The wall (light) gives way to the floor (darker) over a few rows behind the hole, which runs
+    // to the frame's right edge from above that line to far below it: the floor must not turn back
+    // into the wall at the right, though the nearest rows with a right end there are the wall's.
+    const tone = (y: number) => 210 - 30 * Math.min(1, Math.max(0, (y - 95) / 15));
+    const image = makeRaster(300, 260, (x, y) => {
+      const value = tone(y) + grainAt(x, y, 1);
+      return [value, value, value];
+    });
+    const body = inBox({ x: 60, y: 60, width: 180, height: 170 });
+    const tongue = inBox({ x: 240, y: 80, width: 60, height: 145 });
+    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    expect(rowsMean(image, 250, 298, 82, 90)).toBeGreaterThan(203);
+    expect(rowsMean(image, 250, 298, 118, 145)).toBeLessThan(187);
+  });
+
   it("leaves no strip of the old tone between the fill and the frame's side", async () => {
     // A light studio wall; the old product's dark side runs to the frame's right edge, and the
     // hole found for it stops 3 px short on a few rows: those pixels stayed dark beside the fill.

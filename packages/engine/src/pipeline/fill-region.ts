@@ -1571,6 +1571,10 @@ const ONE_END_REACH = 0.1;
 const UNLIKE_ENDS = 45;
 /** Largest share of rows with unlike ends for the hole to lie on one surface. */
 const MAX_UNLIKE_SHARE = 0.25;
+/** How far past a row's other end (share of the hole's width) its departure is looked at again. */
+const FARTHER_OUT = 0.25;
+/** The least distance (px) past a row's other end at which it is looked at again. */
+const MIN_FARTHER = 16;
 /** Rows either side over which the interpolated departures are averaged: no streaks of grain. */
 const ROW_SMOOTHING = 6;
 
@@ -1643,12 +1647,16 @@ function interpolateRowsOffSurface(
     while (!hole[y * width + end - 1]) end -= 1;
     spans.push({ start, end, before: endOf(y, start - 1, -1), after: endOf(y, end, 1) });
   }
-  // Where the hole runs to the frame's edge a row has no end there: it takes the end of the
-  // nearest rows that have one. The surface alone is linear across and misses a vignette; there
-  // a few such rows stood out as a line along the frame's edge.
-  const endReach = Math.max(8, Math.round(box.height * 0.1));
+  // Where the hole runs to the frame's edge a row has no end there. What the row's other end
+  // shows runs on across it where the row shows it farther out too (a wall meeting a floor, a
+  // table's edge); what the other end shows only beside the hole (the old product's shade at its
+  // far side) does not: there the row takes the end of the nearest row that has one, however
+  // far. Carried across alone, such a shade lay over the whole row (a dark band with a hard top
+  // where a mouse's hole ran off the frame's lower left); the surface alone is linear across and
+  // misses a vignette, and a few such rows stood out as a line along the frame's edge.
+  const farther = Math.max(MIN_FARTHER, Math.round(box.width * FARTHER_OUT));
   const nearestEnd = (r: number, side: 'before' | 'after') => {
-    for (let d = 1; d <= endReach; d += 1) {
+    for (let d = 1; d < spans.length; d += 1) {
       const up = spans[r - d]?.[side];
       if (up) return up;
       const down = spans[r + d]?.[side];
@@ -1656,11 +1664,29 @@ function interpolateRowsOffSurface(
     }
     return null;
   };
+  const missingEnd = (r: number, side: 'before' | 'after') => {
+    const span = spans[r]!;
+    const level = nearestEnd(r, side);
+    const other = side === 'before' ? span.after : span.before;
+    if (!other) return level;
+    // As far out as `farther`, or as the frame allows with room for the samples.
+    const room = skip + ROW_END_PIXELS / 5;
+    const from = side === 'before' ? span.end : span.start - 1;
+    const step = side === 'before' ? 1 : -1;
+    const farFrom = Math.min(width - 1 - room, Math.max(room, from + step * farther));
+    const out = Math.abs(farFrom - from) >= MIN_FARTHER ? endOf(r + box.y, farFrom, step) : null;
+    return other.map((near, c) => {
+      const far = out?.[c] ?? 0;
+      // The share of the other end's departure the row shows farther out as well.
+      const seen = Math.sign(far) === Math.sign(near) && near !== 0 ? Math.min(1, far / near) : 0;
+      return seen * near + (1 - seen) * (level?.[c] ?? 0);
+    });
+  };
   const ends = spans.map(
     (span, r) =>
       span && {
-        before: span.before ?? (span.start === 0 ? nearestEnd(r, 'before') : null),
-        after: span.after ?? (span.end === width ? nearestEnd(r, 'after') : null),
+        before: span.before ?? (span.start === 0 ? missingEnd(r, 'before') : null),
+        after: span.after ?? (span.end === width ? missingEnd(r, 'after') : null),
       },
   );
   for (let y = box.y; y < box.y + box.height; y += 1) {
