@@ -711,6 +711,25 @@ describe('filling a hole on a studio background', () => {
       for (let x = x0; x < x1; x += 1) sum += luminance(raster, x, y);
     return sum / ((to - from) * (x1 - x0));
   };
+  /**
+   * A grey studio of `tone` with grain, 300x260, whose hole is a body and a tongue of it that runs
+   * to the frame's edge, filled as a smooth surface.
+   */
+  const fillHoleOffFrame = async (
+    tone: (x: number, y: number) => number,
+    body: Box,
+    tongue: Box,
+  ): Promise<Raster> => {
+    const image = makeRaster(300, 260, (x, y) => {
+      const value = tone(x, y) + grainAt(x, y, 1);
+      return [value, value, value];
+    });
+    const [inBody, inTongue] = [inBox(body), inBox(tongue)];
+    const hole = maskOf(300, 260, (x, y) => inBody(x, y) || inTongue(x, y));
+    paintObject(image, hole);
+    expect(await fillHole(image, hole)).toBe('smooth');
+    return image;
+  };
 
   it("carries a table top's faint edge (a shade off the wall) straight and sharp through the hole", async () => {
     // A wall darkening a little downward meets a table top 9 levels darker at row 150.
@@ -777,15 +796,11 @@ describe('filling a hole on a studio background', () => {
     // row to the frame, and stood out as a dark line along the wall.
     const shade = (x: number, y: number) =>
       x >= 150 ? -30 * Math.exp(-((x - 150) / 20) - ((y - 124) / 6) ** 2) : 0;
-    const image = makeRaster(300, 260, (x, y) => {
-      const tone = 200 + shade(x, y) + grainAt(x, y, 1);
-      return [tone, tone, tone];
-    });
-    const body = inBox({ x: 24, y: 60, width: 124, height: 140 });
-    const tongue = inBox({ x: 0, y: 120, width: 24, height: 8 });
-    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
-    paintObject(image, hole);
-    expect(await fillHole(image, hole)).toBe('smooth');
+    const image = await fillHoleOffFrame(
+      (x, y) => 200 + shade(x, y),
+      { x: 24, y: 60, width: 124, height: 140 },
+      { x: 0, y: 120, width: 24, height: 8 },
+    );
     expect(rowsMean(image, 2, 20, 120, 128)).toBeGreaterThan(195);
   });
 
@@ -795,15 +810,11 @@ describe('filling a hole on a studio background', () => {
     // that end, the shadow lay over the whole lower half as a dark band with a hard top.
     const shade = (x: number, y: number) =>
       x >= 160 ? -40 * Math.exp(-(x - 160) / 30) * Math.min(1, Math.max(0, (y - 110) / 60)) : 0;
-    const image = makeRaster(300, 260, (x, y) => {
-      const tone = 200 + shade(x, y) + grainAt(x, y, 1);
-      return [tone, tone, tone];
-    });
-    const body = inBox({ x: 40, y: 40, width: 120, height: 180 });
-    const tongue = inBox({ x: 0, y: 130, width: 40, height: 90 });
-    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
-    paintObject(image, hole);
-    expect(await fillHole(image, hole)).toBe('smooth');
+    const image = await fillHoleOffFrame(
+      (x, y) => 200 + shade(x, y),
+      { x: 40, y: 40, width: 120, height: 180 },
+      { x: 0, y: 130, width: 40, height: 90 },
+    );
     expect(rowsMean(image, 2, 60, 180, 216)).toBeGreaterThan(195);
   });
 
@@ -811,15 +822,11 @@ describe('filling a hole on a studio background', () => {
     // A studio's table edge: a faint dark line along the wall's foot. Most of the hole runs to
     // the frame's right edge; the line is seen only at the hole's left, and must go on to the right.
     const line = (y: number) => (y >= 150 && y < 154 ? -14 : 0);
-    const image = makeRaster(300, 260, (x, y) => {
-      const tone = 205 + line(y) + grainAt(x, y, 1);
-      return [tone, tone, tone];
-    });
-    const body = inBox({ x: 60, y: 40, width: 180, height: 190 });
-    const tongue = inBox({ x: 240, y: 70, width: 60, height: 140 });
-    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
-    paintObject(image, hole);
-    expect(await fillHole(image, hole)).toBe('smooth');
+    const image = await fillHoleOffFrame(
+      (_x, y) => 205 + line(y),
+      { x: 60, y: 40, width: 180, height: 190 },
+      { x: 240, y: 70, width: 60, height: 140 },
+    );
     const lineDip = (x0: number, x1: number) =>
       (rowsMean(image, x0, x1, 130, 140) + rowsMean(image, x0, x1, 164, 174)) / 2 -
       rowsMean(image, x0, x1, 150, 154);
@@ -831,15 +838,11 @@ describe('filling a hole on a studio background', () => {
     // to the frame's right edge from above that line to far below it: the floor must not turn back
     // into the wall at the right, though the nearest rows with a right end there are the wall's.
     const tone = (y: number) => 210 - 30 * Math.min(1, Math.max(0, (y - 95) / 15));
-    const image = makeRaster(300, 260, (x, y) => {
-      const value = tone(y) + grainAt(x, y, 1);
-      return [value, value, value];
-    });
-    const body = inBox({ x: 60, y: 60, width: 180, height: 170 });
-    const tongue = inBox({ x: 240, y: 80, width: 60, height: 145 });
-    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
-    paintObject(image, hole);
-    expect(await fillHole(image, hole)).toBe('smooth');
+    const image = await fillHoleOffFrame(
+      (_x, y) => tone(y),
+      { x: 60, y: 60, width: 180, height: 170 },
+      { x: 240, y: 80, width: 60, height: 145 },
+    );
     expect(rowsMean(image, 250, 298, 82, 90)).toBeGreaterThan(203);
     expect(rowsMean(image, 250, 298, 118, 145)).toBeLessThan(187);
   });

@@ -1655,6 +1655,8 @@ function interpolateRowsOffSurface(
   // where a mouse's hole ran off the frame's lower left); the surface alone is linear across and
   // misses a vignette, and a few such rows stood out as a line along the frame's edge.
   const farther = Math.max(MIN_FARTHER, Math.round(box.width * FARTHER_OUT));
+  // Past a row's other end, room for the samples an end is the median of.
+  const room = skip + ROW_END_PIXELS / 5;
   const nearestEnd = (r: number, side: 'before' | 'after') => {
     for (let d = 1; d < spans.length; d += 1) {
       const up = spans[r - d]?.[side];
@@ -1670,7 +1672,6 @@ function interpolateRowsOffSurface(
     const other = side === 'before' ? span.after : span.before;
     if (!other) return level;
     // As far out as `farther`, or as the frame allows with room for the samples.
-    const room = skip + ROW_END_PIXELS / 5;
     const from = side === 'before' ? span.end : span.start - 1;
     const step = side === 'before' ? 1 : -1;
     const farFrom = Math.min(width - 1 - room, Math.max(room, from + step * farther));
