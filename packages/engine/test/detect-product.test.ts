@@ -98,6 +98,27 @@ describe('product detection from a saliency map', () => {
     expect(found!.x).toBeGreaterThan(100);
   });
 
+  it('leaves out a lattice tower joined to the side of the product by thin bars', () => {
+    // A rocket on its launch platform, and beside it a tower of thin legs and cross bars,
+    // joined to the platform by a bar; the frame cuts both at the bottom.
+    const rocket = [sure(90, 30, 14, 130), sure(70, 160, 60, 40)];
+    const tower = [sure(150, 40, 3, 160), sure(175, 40, 3, 160), sure(130, 170, 20, 3)];
+    for (let y = 50; y < 200; y += 20) tower.push(sure(150, y, 28, 3));
+    const found = detectFromSaliency(template, saliencyWith([...rocket, ...tower]));
+    expect(found).not.toBeNull();
+    expect(found!.x + found!.width).toBeLessThan(140);
+    expect(found!.y).toBeLessThan(35);
+    expect(bottom(found)).toBeGreaterThan(190);
+  });
+
+  it('keeps a thin part reaching out sideways inside the frame', () => {
+    // A kettle the frame cuts at the bottom, its thin spout reaching out to the right.
+    const kettle = sure(70, 100, 60, 100);
+    const spout = sure(130, 120, 50, 3);
+    const found = detectFromSaliency(template, saliencyWith([kettle, spout]));
+    expect(found!.x + found!.width).toBeGreaterThan(175);
+  });
+
   it('keeps a part held by a thin post inside the frame', () => {
     const body = sure(70, 100, 60, 50);
     const post = sure(98, 60, 3, 40);

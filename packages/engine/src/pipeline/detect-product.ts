@@ -469,12 +469,17 @@ function hysteresis(probability: Uint8Array, width: number, height: number): Uin
   return core;
 }
 
+/** How much wider than the body a shape is when what joins its side is another object. */
+const SIDE_WIDENING = 1.5;
+
 /**
  * A thin line that joins a compact body to something cut by the frame (a monitor's lit edge
  * running into the phone before it) is not part of the body: when the opening splits the shape
- * and the best part, with the parts that belong to it, is free of the frame and holds at least
- * half of the shape, it alone is kept. A product held together by thin parts inside the frame (a
- * bicycle's saddle on its seat post) stays whole.
+ * and the best part, with the parts that belong to it, holds at least half of the shape, it alone
+ * is kept if it is free of the frame, or if what is dropped runs to the frame beside it and made
+ * the shape half as wide again (a lattice tower joined by its bars to the rocket on its launch
+ * pad, which the frame cuts too). A product held together by thin parts inside the frame (a
+ * bicycle's saddle on its seat post, a tonearm's thin finger lift) stays whole.
  */
 function keepBodyOffThinParts(
   mask: Uint8Array,
@@ -486,13 +491,19 @@ function keepBodyOffThinParts(
   score: (part: Component) => number,
 ): Uint8Array {
   const { labels, components } = labelComponents(opened, width, height, probability);
-  if (components.length < 2) return mask;
+  if (components.length === 0) return mask;
   const kept = chooseProductParts(components, width, height, score);
   const { parts: body, area: bodyArea } = maskOfParts(labels, kept);
-  if (bodyArea < area * 0.5 || kept.size === components.length) return mask;
-  if (!touchesFrame(mask, width, height) || touchesFrame(body, width, height)) return mask;
+  if (bodyArea < area * 0.5 || !touchesFrame(mask, width, height)) return mask;
   // The opening rounds the body's corners off: its own pixels near it come back.
-  return growBackInto(body, mask, width, height);
+  const grown = growBackInto(body, mask, width, height);
+  if (kept.size < components.length && !touchesFrame(body, width, height)) return grown;
+  const dropped = mask.map((value, i) => (value && !grown[i] ? 1 : 0));
+  const bodyWidth = boundingBoxOf(body, width, 1)!.width;
+  const shapeWidth = boundingBoxOf(mask, width, 1)!.width;
+  return shapeWidth >= bodyWidth * SIDE_WIDENING && touchesFrame(dropped, width, height)
+    ? grown
+    : mask;
 }
 
 /** The item with the highest value (the first of equals). */
