@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fillHole } from '../src/pipeline/fill-region.js';
 import { countGuideLines } from '../src/pipeline/patch-fill.js';
 import { findSurfaceBoundary } from '../src/pipeline/surface-boundary.js';
+import { findSupportEdge } from '../src/pipeline/support-edge.js';
 import {
   closeOnFrameEdges,
   findRemovalHole,
@@ -697,6 +698,29 @@ describe('finding a boundary between two surfaces through the hole', () => {
       return y > 274 ? base.map((v) => v * 0.4) : base;
     });
     expect(findSurfaceBoundary(image, maskOf(420, 360, round))).toBeNull();
+  });
+});
+
+describe("finding a wall's foot through the hole", () => {
+  it("takes the wall's meeting with the floor seen on one side, not a plant's leaves beside the hole's top", () => {
+    // A light wall meets a floor at row 200, seen left of the hole only: the hole (a bicycle's)
+    // runs off the frame's right edge, and its top is a narrow tongue (the saddle). Right of the
+    // tongue a plant's dark leaves hang down to rows 80 or 92, the leaves' tips unevenly: along
+    // row 80 seven samples in ten step from wall to leaf, more strongly than the floor's edge.
+    const wall = [222, 220, 216];
+    const floor = [190, 168, 148];
+    const leaf = [40, 70, 40];
+    const isLeaf = (x: number, y: number) => x >= 226 && y < 118 && y >= (x % 10 < 7 ? 80 : 92);
+    const image = makeRaster(300, 260, (x, y) => (isLeaf(x, y) ? leaf : y < 200 ? wall : floor));
+    const body = inBox({ x: 60, y: 120, width: 240, height: 110 });
+    const tongue = inBox({ x: 150, y: 40, width: 70, height: 80 });
+    const hole = maskOf(300, 260, (x, y) => body(x, y) || tongue(x, y));
+    paintObject(image, hole);
+    const edge = findSupportEdge(image, hole);
+    expect(edge).not.toBeNull();
+    // The line runs level between rows 199 and 200.
+    expect(Math.abs(edge!.line.c / edge!.line.ny - 199.5)).toBeLessThan(1.5);
+    expect(Math.abs(edge!.line.nx)).toBeLessThan(0.02);
   });
 });
 

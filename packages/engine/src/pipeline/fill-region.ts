@@ -336,8 +336,13 @@ export async function fillHole(
 
 /** Share of the picture from which a hole is large: the model, working at 512, paints panels. */
 const LARGE_HOLE = 0.25;
-/** Least share of such a hole on each side of the line for the line to part it. */
-const SIDE_SHARE = 0.15;
+/** Least share of such a hole on the wall's side of the line for the line to part it. */
+const WALL_SHARE = 0.15;
+/**
+ * Least share of it on the floor's side: the bicycle against a white wall leaves 8% of its hole
+ * below the skirting board (its tyres and their shadows), and the model drew boxes on the wall.
+ */
+const FLOOR_SHARE = 0.05;
 
 /**
  * The part of a large hole above a wall's meeting with the floor (or a backdrop's with a table),
@@ -346,7 +351,7 @@ const SIDE_SHARE = 0.15;
  * panel with straight sides on the studio wall, where the smooth surface fit carries the wall's
  * own light through. The floor keeps the model:
  * it holds the old object's contact shadows at the rim, which a smooth fill spreads into blotches.
- * Null when the hole is not large, no edge parts it (SIDE_SHARE), or the wall's rim is textured
+ * Null when the hole is not large, no edge parts it (WALL_SHARE, FLOOR_SHARE), or the wall's rim is textured
  * or busy.
  */
 function findPlainWallPart(
@@ -364,7 +369,7 @@ function findPlainWallPart(
   // the cloth itself on the wall's side, and an edge near its top (across a keyboard filling the
   // frame) takes a strip of the scene for a wall.
   const wallShare = countSet(part) / holeArea;
-  if (wallShare < SIDE_SHARE || wallShare > 1 - SIDE_SHARE) return null;
+  if (wallShare < WALL_SHARE || wallShare > 1 - FLOOR_SHARE) return null;
   if (isTexturedAround(raster, part, sideExclude) || isBusyAround(raster, part, sideExclude)) {
     return null;
   }

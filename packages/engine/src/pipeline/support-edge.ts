@@ -14,6 +14,12 @@ const FLAT_STEP = 8;
 const EDGE_ROWS = 3;
 /** Share of a side's samples that must step the same way: one leaf across the line is no edge. */
 const MIN_CONSISTENCY = 0.6;
+/**
+ * The same share for an edge seen on one side only, which nothing on the other side confirms: a
+ * wall's meeting with a skirting board steps the same way at every sample (0.99-1), a plant's
+ * leaves on the wall at most samples (0.6-0.72) and took the place of the bicycle's floor line.
+ */
+const ONE_SIDED_CONSISTENCY = 0.9;
 /** Least cosine between the steps seen left and right: the same two surfaces meet on both. */
 const MIN_SAME_STEP = 0.6;
 /** Tilts tried (degrees from level): a support's top edge seen from the front is near level. */
@@ -97,7 +103,7 @@ export function findSupportEdge(
         (size || 1);
       if (along >= size / 2) alike += 1;
     }
-    return { mean, size, isConsistent: alike >= count * MIN_CONSISTENCY };
+    return { mean, size, consistency: alike / count };
   };
   let best: (EdgeLine & { rank: number; step: number[] }) | null = null;
   const centreY = near
@@ -217,7 +223,8 @@ export function findOffEdgePixels(
   return off;
 }
 
-type SideStep = { mean: number[]; size: number; isConsistent: boolean } | null;
+/** A side's mean step, its size, and the share of its samples that step that way. */
+type SideStep = { mean: number[]; size: number; consistency: number } | null;
 
 /**
  * How strongly a line is a support's edge, from the steps seen left and right of the hole: the
@@ -230,9 +237,15 @@ function edgeStrength(
   mayBeOneSided: boolean,
   edgeStep: number,
 ): number {
-  const strong = (side: SideStep) => side !== null && side.isConsistent && side.size >= edgeStep;
+  const strong = (side: SideStep) =>
+    side !== null && side.consistency >= ONE_SIDED_CONSISTENCY && side.size >= edgeStep;
   const flat = (side: SideStep) => side === null || side.size < FLAT_STEP;
-  if (left && right && left.isConsistent && right.isConsistent) {
+  if (
+    left &&
+    right &&
+    left.consistency >= MIN_CONSISTENCY &&
+    right.consistency >= MIN_CONSISTENCY
+  ) {
     const dot =
       left.mean[0]! * right.mean[0]! +
       left.mean[1]! * right.mean[1]! +
