@@ -7,6 +7,7 @@ import {
   measureCutOut,
   measureFootprint,
   planPlacement,
+  standFeetOnFloor,
 } from '../src/pipeline/place-product.js';
 import { decodeImage, type Raster } from '../src/pipeline/raster.js';
 import { matchTone, measureCrispness } from '../src/pipeline/scene-light.js';
@@ -431,6 +432,59 @@ describe('planning where the new product stands', () => {
       price.y < box.y + box.height;
     expect(overlaps).toBe(false);
     expect(box.width).toBeGreaterThan(150);
+  });
+});
+
+describe('a product on legs in front of a wall', () => {
+  // A stool's cut-out, 200 x 400: its two front feet end at row 399, its back feet at row 360.
+  const source = { width: 200, height: 400 };
+  const feet = [
+    { left: 0, right: 15, bottom: 399 },
+    { left: 30, right: 45, bottom: 360 },
+    { left: 150, right: 165, bottom: 360 },
+    { left: 184, right: 199, bottom: 399 },
+  ];
+  const frame = { width: 1024, height: 1024 };
+  // Planned at half size on the old object's contact line, row 855: back feet at row 835.
+  const box = { x: 400, y: 655, width: 100, height: 200 };
+  const wallFoot = { nx: 0, ny: 1, c: 810 };
+
+  it("moves it down until its back feet stand on the floor, clear of the wall's foot", () => {
+    const moved = standFeetOnFloor({
+      box,
+      source,
+      feet,
+      wallFoot,
+      contact: 855,
+      footX: 450,
+      frame,
+    });
+    expect(moved.x).toBe(box.x);
+    expect(moved.width).toBe(box.width);
+    // The back feet now end 3% of the frame below the line.
+    expect(moved.y + 360 * 0.5).toBeGreaterThanOrEqual(810 + 0.03 * 1024 - 0.5);
+    expect(moved.y + 360 * 0.5).toBeLessThan(810 + 0.03 * 1024 + 1);
+  });
+
+  it("leaves it where the old object stood above the line (a table's front edge)", () => {
+    const tableEdge = { nx: 0, ny: 1, c: 900 };
+    expect(
+      standFeetOnFloor({ box, source, feet, wallFoot: tableEdge, contact: 855, footX: 450, frame }),
+    ).toEqual(box);
+  });
+
+  it("goes no lower than the frame's margin", () => {
+    const low = { ...box, y: 780 };
+    const moved = standFeetOnFloor({
+      box: low,
+      source,
+      feet,
+      wallFoot: { nx: 0, ny: 1, c: 975 },
+      contact: 990,
+      footX: 450,
+      frame,
+    });
+    expect(moved.y + moved.height).toBe(Math.round(1024 * 0.98));
   });
 });
 

@@ -33,10 +33,12 @@ import {
   measureFootprint,
   placeProduct,
   planPlacement,
+  standFeetOnFloor,
+  type Footprint,
   type Placement,
 } from './place-product.js';
 import { decodeTemplate } from './template-margins.js';
-import { boundingBoxOf, dilate, encodePng, growBox, type Raster } from './raster.js';
+import { boundingBoxOf, decodeImage, dilate, encodePng, growBox, type Raster } from './raster.js';
 import {
   edgeRadius,
   findRemovalHole,
@@ -45,7 +47,8 @@ import {
   removeProduct,
   SHADOW_ALLOWANCE,
 } from './remove-product.js';
-import { separateShadow, unionBox } from './template-shadow.js';
+import { findSupportEdge } from './support-edge.js';
+import { measureLegFeet, separateShadow, unionBox } from './template-shadow.js';
 
 /** Everything a swap produced, for the provider (png) and for measuring quality (the rest). */
 export type SwapOutcome = {
@@ -163,7 +166,7 @@ export async function composeSwap(
     const grown = dilate(object, framed.width, framed.height, radius);
     const footprint = measureFootprint(object, framed.width);
     const source = await measureCutOut(placedCutOut);
-    const plannedBox = placeInFrame
+    const planned = placeInFrame
       ? fitInside(source, placeInFrame)
       : planPlacement({
           source,
@@ -172,6 +175,9 @@ export async function composeSwap(
           avoid: copyBoxes,
           frame: framed,
         });
+    const plannedBox = placeInFrame
+      ? planned
+      : await keepFeetOnFloor(framed, found.hole, protect, placedCutOut, planned, footprint);
     // The fill under what the new product will hide never shows: it may be cheap there.
     const keepOut = await coverOf(placedCutOut, plannedBox, framed);
     await removeProduct(framed, boxInFrame, maskInFrame, wordBoxes, {
@@ -183,7 +189,8 @@ export async function composeSwap(
       model: !request.productMask?.painted,
       margin: sceneMargin(original, decoded.rgb, frame),
     });
-    return { hole: found.hole, object, grown, footprint, plannedBox, protect };
+    const onFloor = plannedBox !== planned;
+    return { hole: found.hole, object, grown, footprint, plannedBox, onFloor, protect };
   });
   throwIfAborted(context.signal);
 
@@ -209,7 +216,11 @@ export async function composeSwap(
       // below its box): those pixels are changed already.
       limits: placeInFrame
         ? growBox(placeInFrame, SHADOW_ALLOWANCE)
-        : unionBox(limits, boundingBoxOf(removal.hole, framed.width) ?? limits),
+        : unionBox(
+            unionBox(limits, boundingBoxOf(removal.hole, framed.width) ?? limits),
+            // Moved down onto the floor, its feet and their shadows lie below the old object's.
+            removal.onFloor ? growBox(removal.plannedBox, SHADOW_ALLOWANCE) : limits,
+          ),
       scene: removal.footprint
         ? {
             original,
@@ -249,6 +260,39 @@ export async function composeSwap(
     wordChanges,
     ...(made ? { templateSaliency: made } : {}),
   };
+}
+
+/**
+ * The planned box of a product on legs, moved down so that its back feet stand on the floor
+ * where the old object stood on a floor below a wall's foot (see standFeetOnFloor); else as
+ * planned. `hole` is the old object's, in the frame before its removal.
+ */
+async function keepFeetOnFloor(
+  framed: Raster,
+  hole: Uint8Array,
+  protect: Uint8Array,
+  cutOut: Uint8Array,
+  planned: Box,
+  footprint: Footprint | null,
+): Promise<Box> {
+  const wallFoot = footprint ? findSupportEdge(framed, hole, protect) : null;
+  if (!footprint || !wallFoot) return planned;
+  const product = await decodeImage(cutOut, { channels: 4 });
+  const feet = measureLegFeet(product);
+  if (!feet) return planned;
+  return standFeetOnFloor({
+    box: planned,
+    source: product,
+    feet: feet.map((foot) => ({
+      left: foot.left,
+      right: foot.right,
+      bottom: foot.contact[0]! - 1,
+    })),
+    wallFoot: wallFoot.line,
+    contact: footprint.bottom,
+    footX: footprint.footX,
+    frame: framed,
+  });
 }
 
 /** Puts back the pixels of `mask` as they were in `before`. */

@@ -8,6 +8,7 @@ import {
   measureGrain,
   measureSceneLight,
 } from './scene-light.js';
+import type { EdgeLine } from './support-edge.js';
 import { layContactShadow, transferShadow } from './template-shadow.js';
 
 export type Placement = {
@@ -426,6 +427,48 @@ export function planPlacement(options: {
     (a, b) => b.width * b.height - a.width * a.height || centreDistance(a) - centreDistance(b),
   );
   return candidates[0]!;
+}
+
+/**
+ * Rows below a wall's foot, as a share of the frame's height, at which a product's highest foot
+ * stands: on the floor, clear of the skirting board (the line found may be the board's top, and
+ * at 1% the bicycle's stool stood its back feet on the board).
+ */
+const BELOW_WALL_FOOT = 0.03;
+
+/**
+ * The planned box of a product on legs, moved down so that every foot stands on the floor in
+ * front of the wall the old object stood before. Seen from the front, the back feet stand higher
+ * in the picture than the front ones, and with the front feet on the old object's contact line
+ * (a bicycle's tyres, close to the wall) the back feet stood on the wall above the skirting board.
+ * `wallFoot` is the floor's edge found across the old object's hole; `feet` the product's feet in
+ * its cut-out's pixels (see measureLegFeet); `contact` the old object's lowest row. Unchanged when
+ * the old object stood above that line (something on a table, whose front edge the line is), when
+ * every foot is below it already, or as far as the frame's margin allows.
+ */
+export function standFeetOnFloor(options: {
+  box: Box;
+  source: { width: number; height: number };
+  feet: { left: number; right: number; bottom: number }[];
+  wallFoot: EdgeLine;
+  contact: number;
+  footX: number;
+  frame: { width: number; height: number };
+}): Box {
+  const { box, source, feet, wallFoot, frame } = options;
+  const lineAt = (x: number) => (wallFoot.c - wallFoot.nx * x) / wallFoot.ny;
+  if (options.contact <= lineAt(options.footX)) return box;
+  const scale = box.height / source.height;
+  const clearance = frame.height * BELOW_WALL_FOOT;
+  let shortfall = 0;
+  for (const foot of feet) {
+    const x = box.x + ((foot.left + foot.right + 1) / 2) * scale;
+    const y = box.y + foot.bottom * scale;
+    shortfall = Math.max(shortfall, lineAt(x) + clearance - y);
+  }
+  const lowest = Math.round(frame.height * (1 - EDGE_MARGIN)) - (box.y + box.height);
+  const down = Math.round(Math.min(shortfall, Math.max(0, lowest)));
+  return down > 0 ? { ...box, y: box.y + down } : box;
 }
 
 function intersection(a: Box, b: Box): Box | null {

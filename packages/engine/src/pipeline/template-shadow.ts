@@ -301,7 +301,7 @@ function layFootShadow(
   return count;
 }
 
-interface ProductFoot {
+export interface ProductFoot {
   /** The first and last columns the product rests on. */
   left: number;
   right: number;
@@ -377,7 +377,7 @@ const LEG_SPREAD = 0.4;
  * and holding its mean column.
  * Null when it does not stand so.
  */
-function measureLegFeet(product: Raster): ProductFoot[] | null {
+export function measureLegFeet(product: Raster): ProductFoot[] | null {
   const solid = measureSolidColumns(product);
   if (!solid) return null;
   const { width, lowest, bottom, solidLeft, solidRight, solidHeight, solidWidth } = solid;
