@@ -274,28 +274,51 @@ describe('filling with the inpainting model (MI-GAN)', () => {
     expect(reflection).toBe(0);
   });
 
+  /** Lit from the upper left, as a studio's lamp lights its paper: a smooth falloff. */
+  const litWallAt = (x: number, y: number) =>
+    WALL.map((v) => Math.round(v - 50 * Math.hypot(x / 1024, y / 1024) ** 1.5));
+
+  /** A lit studio wall meeting a planked floor at `horizon`, 1024 px square. */
+  const litStudio = (horizon: number): Raster => {
+    const data = new Uint8Array(1024 * 1024 * 3);
+    for (let y = 0; y < 1024; y += 1) {
+      for (let x = 0; x < 1024; x += 1) {
+        const wood = x % 40 < 4 ? -40 : Math.round(Math.sin(y / 3 + x) * 8);
+        data.set(y < horizon ? litWallAt(x, y) : FLOOR.map((v) => v + wood), (y * 1024 + x) * 3);
+      }
+    }
+    return { data, width: 1024, height: 1024, channels: 3 };
+  };
+
+  /**
+   * The wall in a hole spanning columns 260-900 from row 300, cell by cell (32 px) down to just
+   * above `horizon`: the largest mean difference of a cell from the true light.
+   */
+  const worstWallCell = (image: Raster, truth: Raster, horizon: number): number => {
+    let worst = 0;
+    for (let top = 300; top + 32 <= horizon - 8; top += 32) {
+      for (let left = 260; left + 32 <= 900; left += 32) {
+        let difference = 0;
+        for (let y = top; y < top + 32; y += 1) {
+          for (let x = left; x < left + 32; x += 1) {
+            const i = (y * 1024 + x) * 3 + 1;
+            difference += image.data[i]! - truth.data[i]!;
+          }
+        }
+        worst = Math.max(worst, Math.abs(difference / 32 / 32));
+      }
+    }
+    return worst;
+  };
+
   it("fills a large hole's lit studio wall as the wall's own light, the floor with the model", async () => {
     // A lit studio wall above a planked floor, and a hole of two fifths of the
     // picture across both (two chairs taken): at 512 the model paints panels on such a wall.
     const width = 1024;
-    const height = 1024;
     const horizon = 760;
-    // Lit from the upper left, as a studio's lamp lights its paper: a smooth falloff.
-    const wallAt = (x: number, y: number) =>
-      WALL.map((v) => Math.round(v - 50 * Math.hypot(x / width, y / height) ** 1.5));
-    const scene = (): Raster => {
-      const data = new Uint8Array(width * height * 3);
-      for (let y = 0; y < height; y += 1) {
-        for (let x = 0; x < width; x += 1) {
-          const wood = x % 40 < 4 ? -40 : Math.round(Math.sin(y / 3 + x) * 8);
-          data.set(y < horizon ? wallAt(x, y) : FLOOR.map((v) => v + wood), (y * width + x) * 3);
-        }
-      }
-      return { data, width, height, channels: 3 };
-    };
-    const image = scene();
-    const truth = scene();
-    const hole = new Uint8Array(width * height);
+    const image = litStudio(horizon);
+    const truth = litStudio(horizon);
+    const hole = new Uint8Array(width * width);
     for (let y = 300; y < 980; y += 1) for (let x = 260; x < 900; x += 1) hole[y * width + x] = 1;
     // Between two legs the wall shows, closed in by the hole and the floor, with the chairs'
     // shadow at its foot.
@@ -304,31 +327,18 @@ describe('filling with the inpainting model (MI-GAN)', () => {
         hole[y * width + x] = 0;
         if (y >= 720)
           image.data.set(
-            wallAt(x, y).map((v) => v - 40),
+            litWallAt(x, y).map((v) => v - 40),
             (y * width + x) * 3,
           );
       }
     }
     paint(image, hole);
     expect(await fillHole(image, hole, { model: true })).toBe('model');
-    // The wall in the hole and between the legs, cell by cell (32 px), within a few levels of the
-    // true light: the shadow between the legs went with the chairs.
-    let worst = 0;
-    for (let top = 300; top + 32 <= horizon - 8; top += 32) {
-      for (let left = 260; left + 32 <= 900; left += 32) {
-        let difference = 0;
-        for (let y = top; y < top + 32; y += 1) {
-          for (let x = left; x < left + 32; x += 1) {
-            const i = (y * width + x) * 3 + 1;
-            difference += image.data[i]! - truth.data[i]!;
-          }
-        }
-        worst = Math.max(worst, Math.abs(difference / 32 / 32));
-      }
-    }
-    expect(worst).toBeLessThan(6);
+    // The wall in the hole and between the legs within a few levels of the true light: the
+    // shadow between the legs went with the chairs.
+    expect(worstWallCell(image, truth, horizon)).toBeLessThan(6);
     // The floor's planks go on through the hole: the model filled it, not a smooth blur.
-    const floor = new Uint8Array(width * height);
+    const floor = new Uint8Array(width * width);
     for (let y = horizon + 20; y < 960; y += 1)
       for (let x = 300; x < 860; x += 1) floor[y * width + x] = 1;
     expect(grainOf(image, floor)).toBeGreaterThan(2);
@@ -337,41 +347,14 @@ describe('filling with the inpainting model (MI-GAN)', () => {
   it("fills the wall of a large hole that reaches only a little below the floor's edge", async () => {
     // A bicycle against a lit wall: the hole is on the wall but for its tyres, which reach 8% of it
     // below the floor's edge. The wall is filled as the wall's own light there too.
-    const width = 1024;
-    const height = 1024;
     const horizon = 900;
-    const wallAt = (x: number, y: number) =>
-      WALL.map((v) => Math.round(v - 50 * Math.hypot(x / width, y / height) ** 1.5));
-    const scene = (): Raster => {
-      const data = new Uint8Array(width * height * 3);
-      for (let y = 0; y < height; y += 1) {
-        for (let x = 0; x < width; x += 1) {
-          const wood = x % 40 < 4 ? -40 : Math.round(Math.sin(y / 3 + x) * 8);
-          data.set(y < horizon ? wallAt(x, y) : FLOOR.map((v) => v + wood), (y * width + x) * 3);
-        }
-      }
-      return { data, width, height, channels: 3 };
-    };
-    const image = scene();
-    const truth = scene();
-    const hole = new Uint8Array(width * height);
-    for (let y = 300; y < 955; y += 1) for (let x = 260; x < 900; x += 1) hole[y * width + x] = 1;
+    const image = litStudio(horizon);
+    const truth = litStudio(horizon);
+    const hole = new Uint8Array(1024 * 1024);
+    for (let y = 300; y < 955; y += 1) for (let x = 260; x < 900; x += 1) hole[y * 1024 + x] = 1;
     paint(image, hole);
     expect(await fillHole(image, hole, { model: true })).toBe('model');
-    let worst = 0;
-    for (let top = 300; top + 32 <= horizon - 8; top += 32) {
-      for (let left = 260; left + 32 <= 900; left += 32) {
-        let difference = 0;
-        for (let y = top; y < top + 32; y += 1) {
-          for (let x = left; x < left + 32; x += 1) {
-            const i = (y * width + x) * 3 + 1;
-            difference += image.data[i]! - truth.data[i]!;
-          }
-        }
-        worst = Math.max(worst, Math.abs(difference / 32 / 32));
-      }
-    }
-    expect(worst).toBeLessThan(6);
+    expect(worstWallCell(image, truth, horizon)).toBeLessThan(6);
   });
 
   it("gives the model's fill the grain of the photo round it", async () => {
