@@ -34,11 +34,12 @@ import {
   placeProduct,
   planPlacement,
   standFeetOnFloor,
+  type CutOutShape,
   type Footprint,
   type Placement,
 } from './place-product.js';
 import { decodeTemplate } from './template-margins.js';
-import { boundingBoxOf, decodeImage, dilate, encodePng, growBox, type Raster } from './raster.js';
+import { boundingBoxOf, dilate, encodePng, growBox, type Raster } from './raster.js';
 import {
   edgeRadius,
   findRemovalHole,
@@ -48,7 +49,7 @@ import {
   SHADOW_ALLOWANCE,
 } from './remove-product.js';
 import { findSupportEdge } from './support-edge.js';
-import { measureLegFeet, separateShadow, unionBox } from './template-shadow.js';
+import { separateShadow, unionBox } from './template-shadow.js';
 
 /** Everything a swap produced, for the provider (png) and for measuring quality (the rest). */
 export type SwapOutcome = {
@@ -177,7 +178,7 @@ export async function composeSwap(
         });
     const plannedBox = placeInFrame
       ? planned
-      : await keepFeetOnFloor(framed, found.hole, protect, placedCutOut, planned, footprint);
+      : keepFeetOnFloor(framed, found.hole, protect, source, planned, footprint);
     // The fill under what the new product will hide never shows: it may be cheap there.
     const keepOut = await coverOf(placedCutOut, plannedBox, framed);
     await removeProduct(framed, boxInFrame, maskInFrame, wordBoxes, {
@@ -265,29 +266,24 @@ export async function composeSwap(
 /**
  * The planned box of a product on legs, moved down so that its back feet stand on the floor
  * where the old object stood on a floor below a wall's foot (see standFeetOnFloor); else as
- * planned. `hole` is the old object's, in the frame before its removal.
+ * planned. `hole` is the old object's, in the frame before its removal. The wall's foot is
+ * looked for only under a product on legs: the search costs some 80 ms on a large hole.
  */
-async function keepFeetOnFloor(
+function keepFeetOnFloor(
   framed: Raster,
   hole: Uint8Array,
   protect: Uint8Array,
-  cutOut: Uint8Array,
+  source: CutOutShape,
   planned: Box,
   footprint: Footprint | null,
-): Promise<Box> {
-  const wallFoot = footprint ? findSupportEdge(framed, hole, protect) : null;
-  if (!footprint || !wallFoot) return planned;
-  const product = await decodeImage(cutOut, { channels: 4 });
-  const feet = measureLegFeet(product);
-  if (!feet) return planned;
+): Box {
+  if (!source.legFeet || !footprint) return planned;
+  const wallFoot = findSupportEdge(framed, hole, protect);
+  if (!wallFoot) return planned;
   return standFeetOnFloor({
     box: planned,
-    source: product,
-    feet: feet.map((foot) => ({
-      left: foot.left,
-      right: foot.right,
-      bottom: foot.contact[0]! - 1,
-    })),
+    source,
+    feet: source.legFeet,
     wallFoot: wallFoot.line,
     contact: footprint.bottom,
     footX: footprint.footX,

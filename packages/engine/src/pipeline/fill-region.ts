@@ -351,8 +351,8 @@ const FLOOR_SHARE = 0.05;
  * panel with straight sides on the studio wall, where the smooth surface fit carries the wall's
  * own light through. The floor keeps the model:
  * it holds the old object's contact shadows at the rim, which a smooth fill spreads into blotches.
- * Null when the hole is not large, no edge parts it (WALL_SHARE, FLOOR_SHARE), or the wall's rim is textured
- * or busy.
+ * Null when the hole is not large, no edge parts it (WALL_SHARE, FLOOR_SHARE), or the wall's rim
+ * is textured or busy.
  */
 function findPlainWallPart(
   raster: Raster,

@@ -9,7 +9,7 @@ import {
   measureSceneLight,
 } from './scene-light.js';
 import type { EdgeLine } from './support-edge.js';
-import { layContactShadow, transferShadow } from './template-shadow.js';
+import { layContactShadow, measureLegFeet, transferShadow } from './template-shadow.js';
 
 export type Placement = {
   /** Where the product landed, in output pixels (integer). */
@@ -285,7 +285,12 @@ export type CutOutShape = {
   solidBottom?: number;
   /** The area of the solid pixels' outline (their convex hull), in cut-out pixels. */
   outlineArea?: number;
+  /** The feet of a product on legs (see measureLegFeet), in cut-out pixels. */
+  legFeet?: LegFoot[];
 };
+
+/** A leg's foot: the columns it spans and its lowest row. */
+export type LegFoot = { left: number; right: number; bottom: number };
 
 /**
  * Where the new product goes, in frame pixels. Its size: it looks as large as the old product
@@ -449,7 +454,7 @@ const BELOW_WALL_FOOT = 0.03;
 export function standFeetOnFloor(options: {
   box: Box;
   source: { width: number; height: number };
-  feet: { left: number; right: number; bottom: number }[];
+  feet: LegFoot[];
   wallFoot: EdgeLine;
   contact: number;
   footX: number;
@@ -525,6 +530,11 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
   const bounds = { minX: 0, maxX: width - 1, minY, maxY };
   const foot = measureFoot(data, width, bounds, (v) => v >= 128);
   const outlineArea = outlineOf(data, width, (v) => v >= 128).area;
+  const legFeet = measureLegFeet({ data, width, height, channels: 1 })?.map((leg) => ({
+    left: leg.left,
+    right: leg.right,
+    bottom: leg.contact[0]! - 1,
+  }));
   return {
     width,
     height,
@@ -532,6 +542,7 @@ export async function measureCutOut(cutOut: Uint8Array): Promise<CutOutShape> {
     foot,
     solidBottom: bodyBottom(solidRows, maxY) + 1,
     outlineArea,
+    ...(legFeet ? { legFeet } : {}),
   };
 }
 

@@ -301,7 +301,7 @@ function layFootShadow(
   return count;
 }
 
-export interface ProductFoot {
+interface ProductFoot {
   /** The first and last columns the product rests on. */
   left: number;
   right: number;
@@ -317,11 +317,13 @@ export interface ProductFoot {
 }
 
 /**
- * A product's solid pixels (RGBA at its box size) column by column: each column's lowest solid
- * row (-1 for none) and count, their extent and their mean column. Null when none is solid.
+ * A product's solid pixels (RGBA at its box size, or its alpha alone) column by column: each
+ * column's lowest solid row (-1 for none) and count, their extent and their mean column. Null
+ * when none is solid.
  */
 function measureSolidColumns(product: Raster) {
   const { width, height, data, channels } = product;
+  const alpha = channels - 1;
   const lowest = new Int32Array(width).fill(-1);
   const solidCount = new Int32Array(width);
   let top = -1;
@@ -332,7 +334,7 @@ function measureSolidColumns(product: Raster) {
   let solidTotal = 0;
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      if (data[(y * width + x) * channels + 3]! < SOLID_ALPHA) continue;
+      if (data[(y * width + x) * channels + alpha]! < SOLID_ALPHA) continue;
       if (top < 0) top = y;
       bottom = y;
       lowest[x] = y;
