@@ -110,3 +110,67 @@ describe('the frame reaching past a textured template', () => {
     expect(red).toBe(0);
   });
 });
+
+/**
+ * A tall template of a plain light wall, with a brown "old product" cut by its left side (a vase's
+ * dried leaves running off the photo).
+ */
+async function wallWithObjectAtItsSide(): Promise<Uint8Array> {
+  const data = new Uint8Array(WIDTH * HEIGHT * 3);
+  for (let y = 0; y < HEIGHT; y += 1) {
+    for (let x = 0; x < WIDTH; x += 1) {
+      const grain = Math.round(Math.sin(x * 12.9898 + y * 78.233) * 2);
+      const inProduct =
+        x < SIDE_PRODUCT.width && y >= SIDE_PRODUCT.y && y < SIDE_PRODUCT.y + SIDE_PRODUCT.height;
+      data.set(
+        inProduct ? [150, 110, 70] : [236 + grain, 233 + grain, 228 + grain],
+        (y * WIDTH + x) * 3,
+      );
+    }
+  }
+  return new Uint8Array(
+    await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
+}
+
+const SIDE_PRODUCT = { x: 0, y: 150, width: 120, height: 500 };
+
+describe('the frame reaching past a plain template', () => {
+  it('does not carry an old product the template side cuts on into the margin, nor back into its hole', async () => {
+    const outcome = await composeSwap({
+      template: await wallWithObjectAtItsSide(),
+      product: await blueBox(),
+      productBox: SIDE_PRODUCT,
+      size: '1024x1024',
+    });
+    const output = await decodeImage(outcome.png, { channels: 3 });
+    const margin = frameMargin({ width: WIDTH, height: HEIGHT }, outcome.frame);
+    let marginWidth = 0;
+    while (margin![marginWidth]) marginWidth += 1;
+    expect(marginWidth).toBeGreaterThan(100);
+    const scale = outcome.frame.width / outcome.frame.crop.width;
+    const toFrameY = (y: number) => Math.round((y - outcome.frame.crop.y) * scale);
+    // The worst distance from the wall's colour over the rows of the old product, in the margin
+    // and in the strip of the template beside it (the hole's fill), left of where the new one is.
+    const productLeft = outcome.placement.box.x;
+    let worst = 0;
+    for (
+      let y = toFrameY(SIDE_PRODUCT.y);
+      y < toFrameY(SIDE_PRODUCT.y + SIDE_PRODUCT.height);
+      y += 1
+    ) {
+      for (let x = 0; x < Math.min(marginWidth + 40, productLeft - 8); x += 1) {
+        const i = (y * output.width + x) * 3;
+        const off = Math.max(
+          Math.abs(output.data[i]! - 236),
+          Math.abs(output.data[i + 1]! - 233),
+          Math.abs(output.data[i + 2]! - 228),
+        );
+        worst = Math.max(worst, off);
+      }
+    }
+    expect(worst).toBeLessThan(12);
+  });
+});

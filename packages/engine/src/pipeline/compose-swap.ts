@@ -23,6 +23,7 @@ import { detectProduct } from './detect-product.js';
 import {
   boxToFrame,
   computeFrame,
+  frameMargin,
   renderFrame,
   sceneMargin,
   type Frame,
@@ -189,6 +190,7 @@ export async function composeSwap(
       // the object back into the hole: they asked for it gone, so the scene is filled from round it.
       model: !request.productMask?.painted,
       margin: sceneMargin(original, decoded.rgb, frame),
+      madeUpMargin: frameMargin(decoded.rgb, frame),
     });
     const onFloor = plannedBox !== planned;
     return { hole: found.hole, object, grown, footprint, plannedBox, onFloor, protect };

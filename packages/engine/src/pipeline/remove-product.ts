@@ -57,18 +57,27 @@ export async function removeProduct(
     keepOut: options.keepOut,
   };
   const margin = options.margin;
+  // The made-up margin beside the hole is made again from the template's edge outside the hole
+  // (the old product's colours left out) before the hole is filled from round it.
+  const stale = options.madeUpMargin
+    ? marginBesideHole(options.madeUpMargin, hole, width, height)
+    : null;
+  if (stale) fillRegion(frame, stale, { exclude: hole });
   // The margin with the hole, in one go when the model takes them together; else the hole as
   // always, then the margin the same way: by the model alone (the smooth band stays where it
   // would not), or with copies of the scene where the hole was (a printed cloth the model smears).
   const withMargin = margin ? hole.map((v, i) => v | margin[i]!) : null;
   const together =
     withMargin && (await fillHole(frame, withMargin, { ...fill, modelOnly: true })) === 'model';
+  let marginFilled = together;
   if (!together) {
     // The margin's smooth band is made up: copied into the hole, it shows as flat blots.
     const exclude = margin ? words.map((v, i) => v | margin[i]!) : words;
     const marginByModel = (await fillHole(frame, hole, { ...fill, exclude })) !== 'patches';
-    if (margin)
-      await fillHole(frame, margin, { ...fill, model: marginByModel, modelOnly: marginByModel });
+    if (margin) {
+      const how = { ...fill, model: marginByModel, modelOnly: marginByModel };
+      marginFilled = (await fillHole(frame, margin, how)) !== 'none';
+    }
   }
   // Shadow pixels at the edge of the allowed area fade back into the original, so the clipped
   // edge of an old soft shadow does not show as a straight line. Not at the frame's own edges:
@@ -109,7 +118,30 @@ export async function removeProduct(
       }
     }
   }
+  // Made again from the template's edge as it is now, so that it meets the fill without a seam.
+  if (stale && !marginFilled) fillRegion(frame, stale);
   return hole;
+}
+
+/**
+ * The pieces of the frame's made-up margin (frameMargin) that the hole reaches, or null:
+ * renderFrame made them from the template's edge with the old product in it, so a product the
+ * template's side cuts (a vase's dried leaves) goes on into the margin as a smear of its colours
+ * down the picture's side; and the hole's fill, which takes its colours from round the hole, then
+ * carries that smear back into the picture.
+ */
+export function marginBesideHole(
+  madeUp: Uint8Array,
+  hole: Uint8Array,
+  width: number,
+  height: number,
+): Uint8Array | null {
+  const reach = dilate(hole, width, height, 2);
+  const { labels, components } = labelComponents(madeUp, width, height);
+  const touched = new Uint8Array(components.length + 1);
+  for (let i = 0; i < madeUp.length; i += 1) if (madeUp[i] && reach[i]) touched[labels[i]!] = 1;
+  const pieces = madeUp.map((v, i) => (v && touched[labels[i]!] ? 1 : 0));
+  return pieces.includes(1) ? pieces : null;
 }
 
 /** The widest strip of scene between a hole and the frame's edge that joins the hole (share of the side). */
@@ -178,6 +210,12 @@ export type RemovalOptions = {
    * renderFrame left, and the old product, gone by then, is not carried on into it.
    */
   margin?: Uint8Array | null;
+  /**
+   * Where the frame reaches past the template at all (frameMargin), filled smoothly by
+   * renderFrame from the template's edge: the pieces the hole reaches are made again without the
+   * old product (see marginBesideHole), unless the model made up `margin` with the hole.
+   */
+  madeUpMargin?: Uint8Array | null;
 };
 
 /**

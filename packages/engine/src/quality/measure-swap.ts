@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { renderFrame, sceneMargin } from '../pipeline/frame-template.js';
+import { frameMargin, renderFrame, sceneMargin } from '../pipeline/frame-template.js';
 import type { SwapOutcome } from '../pipeline/compose-swap.js';
 import { clipBox, decodeImage, growBox, type Raster } from '../pipeline/raster.js';
-import { SHADOW_ALLOWANCE } from '../pipeline/remove-product.js';
+import { marginBesideHole, SHADOW_ALLOWANCE } from '../pipeline/remove-product.js';
 import { readWords } from '../text/read-words.js';
 import type { Box, TextReplacement } from '../types.js';
 
@@ -37,10 +37,15 @@ export async function measureSwap(options: {
     // The product's own strand, carried on past its box to the frame's edge.
     ...(outcome.placement.strand ? [outcome.placement.strand] : []),
   ];
-  // A margin past the template's edges that the swap made up again is not the template's; nor is
-  // what the removal took past the box (the old product's cast shadow, a part the box cut off).
+  // A margin past the template's edges that the swap made up again is not the template's (with
+  // the hole, or where the hole reached it); nor is what the removal took past the box (the old
+  // product's cast shadow, a part the box cut off).
   const madeUp = sceneMargin(reference, template, outcome.frame);
-  const replaced = outcome.removed.map((v, i) => v | (madeUp?.[i] ?? 0));
+  const margin = frameMargin(template, outcome.frame);
+  const remade = margin
+    ? marginBesideHole(margin, outcome.removed, output.width, output.height)
+    : null;
+  const replaced = outcome.removed.map((v, i) => v | (madeUp?.[i] ?? 0) | (remade?.[i] ?? 0));
   const unchangedPsnr = measurePsnr(output, reference, excluded, replaced);
   const replacements = (options.replacements ?? []).filter((r) => r.toReplace.trim());
   if (replacements.length === 0) return { productSsim, unchangedPsnr };
