@@ -153,15 +153,18 @@ describe('the frame reaching past a plain template', () => {
     const scale = outcome.frame.width / outcome.frame.crop.width;
     const toFrameY = (y: number) => Math.round((y - outcome.frame.crop.y) * scale);
     // The worst distance from the wall's colour over the rows of the old product, in the margin
-    // and in the strip of the template beside it (the hole's fill), left of where the new one is.
-    const productLeft = outcome.placement.box.x;
+    // and in the strip of the template beside it (the hole's fill), clear of the new product and
+    // its shadow: above it, the strip reaches 60 px into the template.
+    const placed = outcome.placement.box;
+    const hole = {
+      top: toFrameY(SIDE_PRODUCT.y),
+      bottom: toFrameY(SIDE_PRODUCT.y + SIDE_PRODUCT.height),
+    };
+    expect(placed.y - 8).toBeGreaterThan(hole.top + 100);
     let worst = 0;
-    for (
-      let y = toFrameY(SIDE_PRODUCT.y);
-      y < toFrameY(SIDE_PRODUCT.y + SIDE_PRODUCT.height);
-      y += 1
-    ) {
-      for (let x = 0; x < Math.min(marginWidth + 40, productLeft - 8); x += 1) {
+    for (let y = hole.top; y < hole.bottom; y += 1) {
+      const clear = y < placed.y - 8 ? marginWidth + 60 : Math.min(marginWidth + 60, placed.x - 8);
+      for (let x = 0; x < clear; x += 1) {
         const i = (y * output.width + x) * 3;
         const off = Math.max(
           Math.abs(output.data[i]! - 236),

@@ -33,7 +33,8 @@ export const SHADOW_ALLOWANCE = 0.05;
  * Removes the template's product and its shadow from the framed template (in place): GrabCut
  * inside the box finds the object, the mask is grown to swallow its edge and the shadow at its
  * foot, and the hole is filled from the background around it. Nothing outside the box grown by
- * SHADOW_ALLOWANCE changes, except parts of the object the box cut off (see findRemovalHole).
+ * SHADOW_ALLOWANCE changes, except parts of the object the box cut off (see findRemovalHole) and
+ * the frame's made-up margin where the hole reaches it (see marginBesideHole).
  */
 export async function removeProduct(
   frame: Raster,
@@ -213,7 +214,7 @@ export type RemovalOptions = {
   /**
    * Where the frame reaches past the template at all (frameMargin), filled smoothly by
    * renderFrame from the template's edge: the pieces the hole reaches are made again without the
-   * old product (see marginBesideHole), unless the model made up `margin` with the hole.
+   * old product (see marginBesideHole), unless `margin` was filled again with or after the hole.
    */
   madeUpMargin?: Uint8Array | null;
 };

@@ -10,8 +10,8 @@ export type SwapQuality = {
   /** SSIM of the placed product against the cut-out, inside its mask. */
   productSsim: number;
   /**
-   * PSNR (dB) of everything outside the grown product box, what the removal took past it and the
-   * replaced words.
+   * PSNR (dB) of everything outside the grown product box, what the removal took past it, the
+   * frame's made-up margin the swap filled again and the replaced words.
    */
   unchangedPsnr: number;
   /** Replacements the OCR read in the output, and replaced words it still read. */
@@ -40,12 +40,14 @@ export async function measureSwap(options: {
   // A margin past the template's edges that the swap made up again is not the template's (with
   // the hole, or where the hole reached it); nor is what the removal took past the box (the old
   // product's cast shadow, a part the box cut off).
-  const madeUp = sceneMargin(reference, template, outcome.frame);
+  const madeUpWithHole = sceneMargin(reference, template, outcome.frame);
   const margin = frameMargin(template, outcome.frame);
   const remade = margin
     ? marginBesideHole(margin, outcome.removed, output.width, output.height)
     : null;
-  const replaced = outcome.removed.map((v, i) => v | (madeUp?.[i] ?? 0) | (remade?.[i] ?? 0));
+  const replaced = outcome.removed.map(
+    (v, i) => v | (madeUpWithHole?.[i] ?? 0) | (remade?.[i] ?? 0),
+  );
   const unchangedPsnr = measurePsnr(output, reference, excluded, replaced);
   const replacements = (options.replacements ?? []).filter((r) => r.toReplace.trim());
   if (replacements.length === 0) return { productSsim, unchangedPsnr };
