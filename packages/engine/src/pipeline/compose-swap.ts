@@ -163,6 +163,7 @@ export async function composeSwap(
           ? wordBoxes
           : wordBoxes.filter((box) => !isOnObject(box, found.object, framed.width));
     const protect = maskOfBoxes(copyBoxes, framed.width, framed.height);
+    const madeUpMargin = frameMargin(decoded.rgb, frame);
     const radius = edgeRadius(boxInFrame);
     const object = separateShadow(framed, found.hole, shrinkMask(found.object, framed, radius));
     const grown = dilate(object, framed.width, framed.height, radius);
@@ -189,8 +190,8 @@ export async function composeSwap(
       // Over a part of an object the person painted, the inpainting model would grow the rest of
       // the object back into the hole: they asked for it gone, so the scene is filled from round it.
       model: !request.productMask?.painted,
-      margin: sceneMargin(original, decoded.rgb, frame),
-      madeUpMargin: frameMargin(decoded.rgb, frame),
+      margin: sceneMargin(original, madeUpMargin),
+      madeUpMargin,
     });
     const onFloor = plannedBox !== planned;
     return { hole: found.hole, object, grown, footprint, plannedBox, onFloor, protect };

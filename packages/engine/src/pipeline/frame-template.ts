@@ -125,17 +125,12 @@ export function frameMargin(
 const MODEL_MAX_MARGIN = 0.3;
 
 /**
- * The margin (frameMargin) a swap fills again together with the old product's hole: beside a
- * textured or uneven edge (a valley, a room), where renderFrame's smooth fill is a blurred band
- * down the picture's side. Beside a plain edge the smooth fill stays: it is exact there. Null when
- * there is none, or it is too wide (MODEL_MAX_MARGIN).
+ * The frame's margin (`margin`, from frameMargin) when a swap fills it again together with the
+ * old product's hole: beside a textured or uneven edge (a valley, a room), where renderFrame's
+ * smooth fill is a blurred band down the picture's side. Beside a plain edge the smooth fill
+ * stays: it is exact there. Null when there is none, or it is too wide (MODEL_MAX_MARGIN).
  */
-export function sceneMargin(
-  framed: Raster,
-  template: { width: number; height: number },
-  frame: Frame,
-): Uint8Array | null {
-  const margin = frameMargin(template, frame);
+export function sceneMargin(framed: Raster, margin: Uint8Array | null): Uint8Array | null {
   if (!margin || countSet(margin) > MODEL_MAX_MARGIN * margin.length) return null;
   return isSceneAround(framed, margin) ? margin : null;
 }

@@ -40,8 +40,8 @@ export async function measureSwap(options: {
   // A margin past the template's edges that the swap made up again is not the template's (with
   // the hole, or where the hole reached it); nor is what the removal took past the box (the old
   // product's cast shadow, a part the box cut off).
-  const madeUpWithHole = sceneMargin(reference, template, outcome.frame);
   const margin = frameMargin(template, outcome.frame);
+  const madeUpWithHole = sceneMargin(reference, margin);
   const remade = margin
     ? marginBesideHole(margin, outcome.removed, output.width, output.height)
     : null;
