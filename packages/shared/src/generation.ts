@@ -8,6 +8,19 @@ export type ImageSizeName = keyof typeof IMAGE_SIZES;
 export type ImageSize = (typeof IMAGE_SIZES)[ImageSizeName];
 export const IMAGE_SIZE_VALUES = Object.values(IMAGE_SIZES) as [ImageSize, ...ImageSize[]];
 
+/**
+ * The output size whose shape is nearest an image's (by the ratio of the two aspects): a
+ * template's own shape, so that its ad is not cut down or widened with made-up edges.
+ */
+export function closestImageSize(image: { width: number; height: number }): ImageSize {
+  const aspect = image.width / image.height;
+  const distance = (size: ImageSize) => {
+    const [width, height] = size.split('x').map(Number) as [number, number];
+    return Math.abs(Math.log(width / height / aspect));
+  };
+  return IMAGE_SIZE_VALUES.reduce((best, size) => (distance(size) < distance(best) ? size : best));
+}
+
 export const MAX_TEXT_REPLACEMENTS = 5;
 export const MAX_CHAT_IMAGES = 3;
 export const MAX_CHAT_FILE_BYTES = 10 * 1024 * 1024;
