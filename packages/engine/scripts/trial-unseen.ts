@@ -4,17 +4,21 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth|sixth|seventh] [--out NAME] [--only NAME,NAME]
+ * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth|sixth|seventh] [--out NAME] [--only NAME,NAME] [--square]
  * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg, and so on; NAME.jpg instead of the set's sheet;
  * --only runs the named cases, to look at them without a sheet)
+ * Each swap is made at the output size the editor starts with, the template's own shape
+ * (closestImageSize); --square makes them all 1024x1024, as the trials did before 2026-12-02.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { closestImageSize } from '@adtwin/shared';
 import sharp, { type OverlayOptions } from 'sharp';
 import { resolveRepoRoot } from '../src/config.js';
 import { closeEngine } from '../src/index.js';
 import { composeSwap } from '../src/pipeline/compose-swap.js';
+import { readSize } from '../src/pipeline/cut-out-product.js';
 import { readFixture } from '../src/quality/fixture-cases.js';
 
 /** Template and product, relative to the fixtures folder. */
@@ -397,6 +401,7 @@ const cell = (bytes: Uint8Array | Buffer) =>
     .flatten({ background: '#ffffff' })
     .toBuffer();
 
+const square = process.argv.includes('--square');
 const layers: OverlayOptions[] = [];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1]!.split(',') : null;
@@ -405,14 +410,15 @@ for (const [row, trial] of cases.entries()) {
   const template = readFixture(trial.template);
   const product = readFixture(trial.product);
   const started = performance.now();
-  const outcome = await composeSwap({ template, product, size: '1024x1024' });
+  const size = square ? '1024x1024' : closestImageSize(await readSize(template));
+  const outcome = await composeSwap({ template, product, size });
   const ms = Math.round(performance.now() - started);
   writeFileSync(path.join(fullSize, `${trial.name}.png`), outcome.png);
   const cells = [await cell(template), await cell(product), await cell(outcome.png)];
   cells.forEach((input, column) =>
     layers.push({ input, left: column * (CELL + 4), top: row * (CELL + 4) }),
   );
-  console.log(`${String(row + 1).padStart(2)} ${trial.name.padEnd(22)} ${ms} ms`);
+  console.log(`${String(row + 1).padStart(2)} ${trial.name.padEnd(22)} ${size} ${ms} ms`);
 }
 if (!only) {
   await sharp({
