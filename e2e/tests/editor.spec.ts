@@ -161,26 +161,6 @@ test('open a template, upload a product, replace a word, create, compare, downlo
   await expect(page).toHaveURL(new RegExp(`/editor/${template.id}$`));
 });
 
-test("the image size starts as the template's own shape, and stays as the person picks it", async ({
-  page,
-}) => {
-  await createOnboardedUser(page);
-  await page.goto('/templates');
-  // A portrait photo (900 x 1600): square, it would be widened with made-up edges.
-  const name = 'Tulips in yellow pot';
-  await page
-    .getByTestId('template-card')
-    .filter({ hasText: name })
-    .getByRole('button', { name: `Use template ${name}` })
-    .click();
-  await expect(page.getByTestId('editor-template')).toBeVisible();
-  const panel = await openPanel(page);
-  await expect(panel.getByRole('radio', { name: 'Portrait' })).toBeChecked();
-  await panel.getByRole('radio', { name: 'Square' }).check({ force: true });
-  await expect(panel.getByRole('radio', { name: 'Square' })).toBeChecked();
-  await expect(panel.getByRole('radio', { name: 'Portrait' })).not.toBeChecked();
-});
-
 test('/editor without a remembered template goes to /templates; bad ids go back', async ({
   page,
 }) => {

@@ -4,11 +4,12 @@
  * as a person would try it: no recorded box, no stored analysis, the cut-out made in the call.
  * Writes docs/engine-gallery/unseen/after.jpg (template | product | result per row) and each result
  * at full size in the temporary folder (adtwin-trial); whether a result could be posted is judged by looking, in the README beside it.
- * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth|sixth|seventh] [--out NAME] [--only NAME,NAME] [--square]
+ * Usage: npm run trial -w @adtwin/engine [-- --set second|third|fourth|fifth|sixth|seventh] [--out NAME] [--only NAME,NAME] [--template-shape]
  * (--set second runs the second set, written to second.jpg, --set third the third, third.jpg, and so on; NAME.jpg instead of the set's sheet;
  * --only runs the named cases, to look at them without a sheet)
- * Each swap is made at the output size the editor starts with, the template's own shape
- * (closestImageSize); --square makes them all 1024x1024, as the trials did before 2026-12-02.
+ * Each swap is made at 1024x1024, the size the editor starts with; --template-shape makes each at
+ * the output size nearest the template's own shape (closestImageSize), to see how the engine does
+ * there (see the README beside the sheets, 2026-12-02).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -401,7 +402,7 @@ const cell = (bytes: Uint8Array | Buffer) =>
     .flatten({ background: '#ffffff' })
     .toBuffer();
 
-const square = process.argv.includes('--square');
+const templateShape = process.argv.includes('--template-shape');
 const layers: OverlayOptions[] = [];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1]!.split(',') : null;
@@ -410,7 +411,7 @@ for (const [row, trial] of cases.entries()) {
   const template = readFixture(trial.template);
   const product = readFixture(trial.product);
   const started = performance.now();
-  const size = square ? '1024x1024' : closestImageSize(await readSize(template));
+  const size = templateShape ? closestImageSize(await readSize(template)) : '1024x1024';
   const outcome = await composeSwap({ template, product, size });
   const ms = Math.round(performance.now() - started);
   writeFileSync(path.join(fullSize, `${trial.name}.png`), outcome.png);

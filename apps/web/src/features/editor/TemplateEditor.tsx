@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
-import { closestImageSize, GENERATION_MESSAGES, type ImageSize } from '@adtwin/shared';
+import { GENERATION_MESSAGES, type ImageSize } from '@adtwin/shared';
 import { Drawer } from '@/components/ui/Drawer';
 import { UpgradeDialog } from '@/components/UpgradeDialog';
 import { ApiError } from '@/lib/api-client';
@@ -59,18 +59,7 @@ export function TemplateEditor({
   const [product, setProduct] = useState<UploadedImage | null>(() => savedProductImage.read());
   const [replacements, setReplacements] = useState<TextReplacement[]>([]);
   const [size, setSize] = useState<ImageSize>('1024x1024');
-  // The size starts as the template's own shape, once it is known, unless the person (or a
-  // reopened design) chose one first.
-  const [isSizeChosen, setIsSizeChosen] = useState(false);
-  const chooseSize = (chosen: ImageSize) => {
-    setIsSizeChosen(true);
-    setSize(chosen);
-  };
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
-  const learnTemplateSize = (image: { width: number; height: number }) => {
-    setNatural(image);
-    if (!isSizeChosen) setSize(closestImageSize(image));
-  };
   const regions = useEditorRegions({
     template: template.data ?? null,
     natural,
@@ -86,7 +75,7 @@ export function TemplateEditor({
     setRestoredFrom(reopened.id);
     if (inputs.product) setProduct(inputs.product);
     setReplacements(inputs.replacements.map((item) => ({ ...newReplacement(), ...item })));
-    chooseSize(reopened.size);
+    setSize(reopened.size);
     regions.restore(inputs);
   }
   const [isComparing, setIsComparing] = useState(false);
@@ -193,7 +182,7 @@ export function TemplateEditor({
       replacements={replacements}
       onReplacementsChange={setReplacements}
       size={size}
-      onSizeChange={chooseSize}
+      onSizeChange={setSize}
       regions={resultUrl ? null : regions.controls}
       variants={variants.count}
       onVariantsChange={variants.setCount}
@@ -230,7 +219,7 @@ export function TemplateEditor({
           isTemplatePending={template.isPending}
           result={result}
           isComparing={isComparing}
-          onTemplateSize={learnTemplateSize}
+          onTemplateSize={setNatural}
           overlay={
             !isViewMode &&
             natural &&
